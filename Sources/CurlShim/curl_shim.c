@@ -1,0 +1,1 @@
+#include "curl_shim.h"

@@ -1,0 +1,1 @@
+// SpaceData: see the module's issue; this file keeps the target non-empty until it lands.

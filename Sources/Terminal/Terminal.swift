@@ -1,0 +1,1 @@
+// Terminal: see the module's issue; this file keeps the target non-empty until it lands.

@@ -1,0 +1,1 @@
+print("spacedash: the command skeleton arrives with issue 2")
