@@ -1,1 +1,0 @@
-// Test support: the loopback HTTP server and helpers shared by the test targets.
