@@ -60,7 +60,8 @@ final class BenchmarkRunner {
         writeLine("checksum \(checksum)", to: STDERR_FILENO)
     }
 
-    private func selected(_ name: String) -> Bool {
+    /// Whether the arguments select a case with this name (all, with none).
+    func selected(_ name: String) -> Bool {
         filters.isEmpty || filters.contains { name.contains($0) }
     }
 
