@@ -243,6 +243,13 @@ private func problem(_ words: [String]) -> String? {
         #expect(problem(["completion"]) == "missing SHELL: expected bash, zsh or fish")
     }
 
+    @Test func optionsBeforeTheirCommandNameSayWhereTheyGo() {
+        #expect(problem(["--json", "mars-weather"])
+            == "unknown option '--json' (a command's options go after its name: spacedash mars-weather …)")
+        #expect(problem(["launches", "--bogus", "next"]) == "unknown option '--bogus'",
+                "a group with a default passes words on to it")
+    }
+
     @Test func errorsKnowTheirCommandForTheUsageLine() {
         do {
             _ = try CommandLineParser.parse(["launches", "--limit", "x"], root: TestRoot.self)
