@@ -8,17 +8,17 @@ public enum HelpFormatter {
         synopsisParts(for: chain).joined(separator: " ")
     }
 
-    /// A usage line short enough for an error message: the full one when it
-    /// fits in 100 columns, else with the options folded into `[options]`.
+    /// A usage line short enough for an error message: the full one when the
+    /// line fits 80 columns, else with the options folded into `[options]`.
     public static func shortUsage(for chain: [any Command.Type]) -> String {
         let full = usage(for: chain)
-        guard full.count > 100 else { return full }
+        guard "Usage: ".count + full.count > width else { return full }
         let configuration = chain.last!.configuration
         var parts = [commandName(chain)]
         if !configuration.subcommands.isEmpty { parts.append(commandMarker(configuration, isRoot: chain.count == 1)) }
         parts.append("[options]")
         parts += configuration.arguments.filter { $0.kind == .positional }.map(\.synopsis)
-        return parts.joined(separator: " ") + "   (all options: \(commandName(chain)) --help)"
+        return parts.joined(separator: " ") + " (see --help)"
     }
 
     /// The help page of the last command in `chain`.

@@ -80,6 +80,8 @@ import Terminal
     @Test func shortUsageKeepsAShortLineWhole() {
         #expect(HelpFormatter.shortUsage(for: chain("completion")) == "spacedash completion [--color WHEN] SHELL [FILE]")
         #expect(HelpFormatter.shortUsage(for: chain("launches", "search"))
+            == "spacedash launches search [options] [QUERY...] (see --help)")
+        #expect(HelpFormatter.usage(for: chain("launches", "search"))
             == "spacedash launches search [--interactive] [--limit LIMIT] [--color WHEN] [QUERY...]")
     }
 

@@ -32,7 +32,7 @@ import Terminal
         #expect(result.code == 64)
         #expect(result.stderr == """
             spacedash: invalid value '8' for --sols: must be between 1 and 7
-            Usage: spacedash mars-weather [options]   (all options: spacedash mars-weather --help)
+            Usage: spacedash mars-weather [options] (see --help)
 
             """)
     }
