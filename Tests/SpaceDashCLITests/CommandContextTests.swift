@@ -1,0 +1,43 @@
+import Testing
+@testable import SpaceDashCLI
+import Terminal
+
+@Suite struct CommandContextTests {
+    @Test func colourIsDecidedForEachOutputOnItsOwn() {
+        let context = CommandContext(streams: .memory(stdoutIsTerminal: false, stderrIsTerminal: true), environment: [:])
+        #expect(!context.usesColor)
+        #expect(context.styleMode == .plain)
+        #expect(context.errorStyleMode == .colour)
+    }
+
+    @Test func styledTextFollowsTheModeAndIsSanitised() {
+        let plain = CommandContext(streams: .memory(stdoutIsTerminal: false), environment: [:])
+        #expect(plain.styled("Sol 1200", .bold) == "Sol 1200")
+        let coloured = CommandContext(streams: .memory(stdoutIsTerminal: true), environment: [:])
+        #expect(coloured.styled("ok", .success) == "\u{1B}[32mok\u{1B}[0m")
+        #expect(coloured.usesColor)
+        #expect(!coloured.styled("a\u{1B}[2Jb", .plain).contains("\u{1B}"), "text from an API cannot clear the screen")
+    }
+
+    @Test func progressNeedsATerminalThatIsNotDumb() {
+        #expect(CommandContext(streams: .memory(stderrIsTerminal: true), environment: [:]).showsProgress)
+        #expect(!CommandContext(streams: .memory(stderrIsTerminal: false), environment: [:]).showsProgress)
+        #expect(!CommandContext(streams: .memory(stderrIsTerminal: true), environment: ["TERM": "dumb"]).showsProgress)
+    }
+
+    @Test func noticesGoToStderrAsLines() {
+        let streams = OutputStreams.memory()
+        let context = CommandContext(streams: streams, environment: [:], colorMode: .never, commandPath: ["x"])
+        context.notice("showing cached data")
+        #expect(streams.stderr.text == "showing cached data\n")
+        #expect(streams.stdout.text == "")
+        #expect(context.commandPath == ["x"])
+        #expect(context.colorMode == .never)
+    }
+
+    @Test func aNoticeThatCannotBeWrittenIsDropped() {
+        let context = CommandContext(
+            streams: OutputStreams(stdout: .memory(), stderr: .fileDescriptor(-1, buffered: false)), environment: [:])
+        context.notice("nowhere to go")
+    }
+}
