@@ -1,1 +1,1 @@
-print("no benchmarks yet")
+SearchBenchmarks.run()
