@@ -1,0 +1,34 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where spacedash keeps its cache: `SPACEDASH_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/spacedash`, else `~/.cache/spacedash`.
+public enum CacheLocation {
+    /// The cache directory for `environment`, or nil when no home directory can be found.
+    ///
+    /// A relative `XDG_CACHE_HOME` is ignored, as the XDG base directory
+    /// specification asks, so the cache never lands somewhere that depends
+    /// on the current directory.
+    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let explicit = environment["SPACEDASH_CACHE_DIR"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit, isDirectory: true)
+        }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("spacedash", isDirectory: true)
+        }
+        guard let home = homeDirectory(environment: environment) else { return nil }
+        return URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".cache", isDirectory: true)
+            .appendingPathComponent("spacedash", isDirectory: true)
+    }
+
+    private static func homeDirectory(environment: [String: String]) -> String? {
+        if let home = environment["HOME"], home.hasPrefix("/") { return home }
+        // Services and cron jobs may run without HOME; the password database still knows.
+        guard let entry = getpwuid(geteuid()), let directory = entry.pointee.pw_dir else { return nil }
+        let home = String(cString: directory)
+        return home.hasPrefix("/") ? home : nil
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Raw responses saved on disk by name, with the time they were saved.
+///
+/// Safe for several processes at once: a write goes to a temporary file in
+/// the same directory, is flushed with `fsync`, renamed over the entry, and
+/// the directory is flushed too, so a reader (or a crash) sees the old entry
+/// or the new one, never a torn file. The store never follows a symbolic
+/// link and never uses another user's file or directory; a damaged entry is
+/// reported once (as `.unreadable`) and removed, never fatal.
+///
+/// File layout: a short text header (format, save time, body length and an
+/// FNV-1a checksum) ending with an empty line, then the body bytes exactly.
+public final class CacheStore: Sendable {
+    /// The directory holding the entries (created, mode 0700, on first write).
+    public let directory: URL
+    /// The clock that stamps new entries and ages old ones.
+    public let clock: @Sendable () -> Date
+
+    /// Entries larger than this are treated as damaged rather than read into memory.
+    public static let maximumEntrySize = 64 << 20
+
+    static let magic = "spacedash-cache 1"
+
+    public init(directory: URL, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.directory = directory
+        self.clock = clock
+    }
+
+    /// The store in the default location (see `CacheLocation`), or nil when
+    /// there is no home directory to put it in.
+    public static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) -> CacheStore? {
+        CacheLocation.directory(environment: environment).map { CacheStore(directory: $0, clock: clock) }
+    }
+
+    /// The current time by this store's clock.
+    public var now: Date { clock() }
+
+    /// The path of the file holding `key`.
+    public func path(for key: String) -> String {
+        directory.appendingPathComponent(Self.fileName(for: key)).path
+    }
+
+    // MARK: - Reading
+
+    /// Looks up `key`. A missing directory is a miss; a damaged entry is removed
+    /// and returned as `.unreadable`, so the next lookup is a plain miss.
+    public func read(_ key: String) -> CacheLookup {
+        let name = Self.fileName(for: key)
+        let directoryFD: Int32
+        switch openDirectory(create: false) {
+        case .success(let fd): directoryFD = fd
+        case .failure(let problem):
+            return problem.reason == Self.missingReason ? .miss : .unreadable(problem)
+        }
+        defer { close(directoryFD) }
+
+        let filePath = path(for: key)
+        let fd = openat(directoryFD, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 {
+            let code = errno
+            switch code {
+            case ENOENT:
+                return .miss
+            case ELOOP:
+                // Opening with O_NOFOLLOW fails this way on a symbolic link; remove
+                // the link itself (never what it points to).
+                unlinkat(directoryFD, name, 0)
+                return .unreadable(CacheProblem(path: filePath, reason: "is a symbolic link, which the cache never follows; removed it"))
+            default:
+                return .unreadable(CacheProblem(path: filePath, reason: "cannot be opened (\(Self.errorText(code)))"))
+            }
+        }
+        defer { close(fd) }
+
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            return .unreadable(CacheProblem(path: filePath, reason: "cannot be examined (\(Self.errorText(errno)))"))
+        }
+        let damaged = { (reason: String) -> CacheLookup in
+            self.removeIfSame(directoryFD: directoryFD, name: name, info: info)
+            return .unreadable(CacheProblem(path: filePath, reason: reason + "; removed it"))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return damaged("is not a regular file") }
+        guard info.st_uid == geteuid() else { return damaged("belongs to another user") }
+        guard info.st_size <= Self.maximumEntrySize else { return damaged("is larger than any cache entry (\(info.st_size) bytes)") }
+
+        let bytes: [UInt8]
+        switch Self.readAll(fd: fd, expected: Int(info.st_size)) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            return .unreadable(CacheProblem(path: filePath, reason: "cannot be read (\(Self.errorText(error.code)))"))
+        }
+        switch Self.decode(bytes) {
+        case .success(let entry): return .hit(entry)
+        case .failure(let problem): return damaged(problem.reason)
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Saves `body` under `key`, stamped with the clock's current time, replacing
+    /// any earlier entry atomically.
+    @discardableResult
+    public func write(_ key: String, body: Data) throws(CacheProblem) -> CacheEntry {
+        let entry = CacheEntry(body: body, savedAt: clock())
+        let name = Self.fileName(for: key)
+        let directoryFD: Int32
+        switch openDirectory(create: true) {
+        case .success(let fd): directoryFD = fd
+        case .failure(let problem): throw problem
+        }
+        defer { close(directoryFD) }
+        let filePath = path(for: key)
+
+        // Never replace a file that is not ours: another user's entry in a shared
+        // directory is left alone, and we say so.
+        var existing = stat()
+        if fstatat(directoryFD, name, &existing, AT_SYMLINK_NOFOLLOW) == 0,
+           (existing.st_mode & S_IFMT) != S_IFLNK, existing.st_uid != geteuid() {
+            throw CacheProblem(path: filePath, reason: "belongs to another user; not replacing it")
+        }
+
+        let temporary = ".\(name).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
+        let fd = openat(directoryFD, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw CacheProblem(path: filePath, reason: "cannot be written (\(Self.errorText(errno)))")
+        }
+        var renamed = false
+        defer { if !renamed { unlinkat(directoryFD, temporary, 0) } }
+
+        let bytes = Self.encode(entry)
+        let writeError = bytes.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let code = writeError {
+            close(fd)
+            throw CacheProblem(path: filePath, reason: "cannot be written (\(Self.errorText(code)))")
+        }
+        // The data must be on disk before the rename makes it the entry, or a
+        // crash could leave an empty file under the entry's name.
+        if fsync(fd) != 0 {
+            let code = errno
+            close(fd)
+            throw CacheProblem(path: filePath, reason: "cannot be flushed to disk (\(Self.errorText(code)))")
+        }
+        close(fd)
+        guard renameat(directoryFD, temporary, directoryFD, name) == 0 else {
+            throw CacheProblem(path: filePath, reason: "cannot be replaced (\(Self.errorText(errno)))")
+        }
+        renamed = true
+        // Flush the directory so the rename itself survives a crash.
+        _ = fsync(directoryFD)
+        return entry
+    }
+
+    /// Removes the entry under `key`, if any.
+    public func remove(_ key: String) {
+        guard case .success(let directoryFD) = openDirectory(create: false) else { return }
+        defer { close(directoryFD) }
+        unlinkat(directoryFD, Self.fileName(for: key), 0)
+    }
+
+    // MARK: - The directory
+
+    static let missingReason = "does not exist"
+
+    /// Opens the cache directory without following a symbolic link at its
+    /// last component, creating it (and missing parents) with mode 0700 when asked.
+    private func openDirectory(create: Bool) -> Result<Int32, CacheProblem> {
+        let path = directory.path
+        var fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0 && errno == ENOENT {
+            guard create else { return .failure(CacheProblem(path: path, reason: Self.missingReason)) }
+            if let problem = Self.makeDirectories(path) { return .failure(problem) }
+            fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard fd >= 0 else {
+            let code = errno
+            if code == ELOOP || code == ENOTDIR {
+                var info = stat()
+                if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+                    return .failure(CacheProblem(path: path, reason: "is a symbolic link; point SPACEDASH_CACHE_DIR at a real directory"))
+                }
+                return .failure(CacheProblem(path: path, reason: "is not a directory"))
+            }
+            return .failure(CacheProblem(path: path, reason: "cannot be opened (\(Self.errorText(code)))"))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            return .failure(CacheProblem(path: path, reason: "cannot be examined (\(Self.errorText(code)))"))
+        }
+        guard info.st_uid == geteuid() else {
+            close(fd)
+            return .failure(CacheProblem(path: path, reason: "belongs to another user; set SPACEDASH_CACHE_DIR to a directory of your own"))
+        }
+        return .success(fd)
+    }
+
+    /// `mkdir -p` with mode 0700 for every directory it creates.
+    private static func makeDirectories(_ path: String) -> CacheProblem? {
+        var prefix = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                return CacheProblem(path: prefix, reason: "cannot be created (\(errorText(errno)))")
+            }
+        }
+        // mkdir honours the umask; the cache directory must end up exactly 0700.
+        chmod(path, 0o700)
+        return nil
+    }
+
+    // MARK: - File format
+
+    static func fileName(for key: String) -> String {
+        precondition(
+            !key.isEmpty && key.count <= 100 && !key.hasPrefix(".")
+                && key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) },
+            "cache keys are short ASCII names: \(key)"
+        )
+        return key + ".cache"
+    }
+
+    static func encode(_ entry: CacheEntry) -> Data {
+        let milliseconds = Int64((entry.savedAt.timeIntervalSince1970 * 1000).rounded())
+        let header = """
+        \(magic)
+        saved-ms \(milliseconds)
+        length \(entry.body.count)
+        fnv1a64 \(String(fnv1a64(entry.body), radix: 16))
+
+
+        """
+        var data = Data(header.utf8)
+        data.append(entry.body)
+        return data
+    }
+
+    static func decode(_ bytes: [UInt8]) -> Result<CacheEntry, CacheProblem> {
+        let problem = { (reason: String) in Result<CacheEntry, CacheProblem>.failure(CacheProblem(path: "", reason: reason)) }
+        // The header ends at the first empty line.
+        var headerEnd: Int?
+        var index = 0
+        while index + 1 < bytes.count && index < 512 {
+            if bytes[index] == 0x0A && bytes[index + 1] == 0x0A { headerEnd = index; break }
+            index += 1
+        }
+        guard let end = headerEnd, let header = String(bytes: bytes[0..<end], encoding: .utf8) else {
+            return problem("is not a spacedash cache entry (no header)")
+        }
+        let lines = header.split(separator: "\n").map(String.init)
+        guard lines.first == magic else { return problem("is not a spacedash cache entry (unknown format)") }
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return problem("has a damaged header") }
+            fields[parts[0]] = parts[1]
+        }
+        guard let saved = fields["saved-ms"].flatMap(Int64.init),
+              let length = fields["length"].flatMap(Int.init), length >= 0,
+              let checksum = fields["fnv1a64"].flatMap({ UInt64($0, radix: 16) })
+        else { return problem("has a damaged header") }
+        let body = Data(bytes[(end + 2)...])
+        guard body.count == length else {
+            return problem(body.count < length ? "is truncated (\(body.count) of \(length) bytes)" : "has \(body.count - length) bytes too many")
+        }
+        guard fnv1a64(body) == checksum else { return problem("is damaged (checksum mismatch)") }
+        return .success(CacheEntry(body: body, savedAt: Date(timeIntervalSince1970: Double(saved) / 1000)))
+    }
+
+    static func fnv1a64(_ data: Data) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    // MARK: - POSIX helpers
+
+    private struct ErrnoCode: Error { let code: Int32 }
+
+    private static func readAll(fd: Int32, expected: Int) -> Result<[UInt8], ErrnoCode> {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(expected)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(ErrnoCode(code: errno))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > maximumEntrySize { return .failure(ErrnoCode(code: EFBIG)) }
+        }
+    }
+
+    /// Removes a damaged entry, unless another process replaced it meanwhile
+    /// (then the new entry is left in place).
+    private func removeIfSame(directoryFD: Int32, name: String, info: stat) {
+        var current = stat()
+        guard fstatat(directoryFD, name, &current, AT_SYMLINK_NOFOLLOW) == 0,
+              current.st_ino == info.st_ino, current.st_dev == info.st_dev else { return }
+        unlinkat(directoryFD, name, 0)
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Where the data a command shows came from.
+public enum DataOrigin: Sendable, Equatable {
+    /// Fetched from the service just now.
+    case live(fetchedAt: Date)
+    /// Read from the cache, saved at `savedAt` (`age` seconds before it was read).
+    case cache(savedAt: Date, age: TimeInterval)
+    /// The sample compiled into the binary.
+    case sample
+
+    /// A stable one-word name for scripts: `live`, `cache` or `sample`.
+    public var kind: String {
+        switch self {
+        case .live: return "live"
+        case .cache: return "cache"
+        case .sample: return "sample"
+        }
+    }
+
+    /// Whether the data is a substitute for a live answer.
+    public var isFallback: Bool {
+        if case .live = self { return false }
+        return true
+    }
+
+    /// The moment the data was obtained from the service, when known.
+    public var obtainedAt: Date? {
+        switch self {
+        case .live(let date): return date
+        case .cache(let date, _): return date
+        case .sample: return nil
+        }
+    }
+}
+
+/// Ages as people say them: "just now", "40 min", "2 h 5 min", "3 days".
+public enum AgeText {
+    public static func describe(_ seconds: TimeInterval) -> String {
+        let total = Int(max(0, seconds))
+        switch total {
+        case ..<60: return "less than a minute"
+        case ..<3600: return "\(total / 60) min"
+        case ..<86_400:
+            let minutes = (total % 3600) / 60
+            return minutes == 0 ? "\(total / 3600) h" : "\(total / 3600) h \(minutes) min"
+        default:
+            let days = total / 86_400
+            return days == 1 ? "1 day" : "\(days) days"
+        }
+    }
+}

@@ -1,0 +1,345 @@
+import Foundation
+
+/// Turns an api.nasa.gov / mars.nasa.gov InSight weather answer into an `InSightFeed`,
+/// following the schema as actually served (../shared/docs/insight-api.md):
+/// sols under dynamic keys listed in `sol_keys`, every sensor optional, a sparse
+/// wind rose keyed "0"–"15" whose `most_common` may be null, optional month and
+/// hemisphere seasons. `validity_checks` and unknown keys are ignored.
+/// `sol_keys: []` is a successful, empty feed.
+public enum InSightDecoder {
+    /// Decodes an answer, checking the HTTP status first: api.nasa.gov's error
+    /// bodies have their own shape and become typed errors.
+    public static func decode(
+        _ body: Data,
+        status: Int = 200,
+        retryAfter: TimeInterval? = nil,
+        usingDemoKey: Bool = true
+    ) throws(InSightError) -> InSightFeed {
+        if let error = gatewayError(in: body, status: status, retryAfter: retryAfter, usingDemoKey: usingDemoKey) {
+            throw error
+        }
+        guard (200..<300).contains(status) else {
+            throw .httpStatus(status, excerpt: excerpt(of: body))
+        }
+        try checkText(body)
+        let feed: FeedDocument
+        do {
+            feed = try JSONDecoder().decode(FeedDocument.self, from: body)
+        } catch let error as DecodingError {
+            throw classify(error, body: body)
+        } catch {
+            throw .malformedJSON(detail: String(describing: error))
+        }
+        return InSightFeed(sols: feed.sols)
+    }
+
+    // MARK: - api.nasa.gov error bodies
+
+    private struct GatewayErrorBody: Decodable {
+        struct Detail: Decodable {
+            let code: String
+            let message: String?
+        }
+        let error: Detail
+    }
+
+    /// The typed error an api-umbrella error body (`{"error":{"code":…,"message":…}}`)
+    /// stands for, or nil when the body is not one. A 429 without a body is still
+    /// the rate limit.
+    static func gatewayError(in body: Data, status: Int, retryAfter: TimeInterval?, usingDemoKey: Bool) -> InSightError? {
+        let parsed = body.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "{")
+            ? try? JSONDecoder().decode(GatewayErrorBody.self, from: body) : nil
+        guard let detail = parsed?.error else {
+            return status == 429 ? .rateLimited(usingDemoKey: usingDemoKey, retryAfter: retryAfter) : nil
+        }
+        switch detail.code {
+        case "OVER_RATE_LIMIT": return .rateLimited(usingDemoKey: usingDemoKey, retryAfter: retryAfter)
+        case "API_KEY_INVALID": return .apiKeyInvalid
+        case "API_KEY_MISSING": return .apiKeyMissing
+        default:
+            return .serviceError(status: status, code: String(detail.code.prefix(64)), message: String((detail.message ?? "").prefix(200)))
+        }
+    }
+
+    // MARK: - Telling bad bodies apart
+
+    /// Rejects an empty body, bytes that are not UTF-8, and text that is not JSON
+    /// at all, each with its own error, before the JSON decoder sees them.
+    static func checkText(_ body: Data) throws(InSightError) {
+        guard body.contains(where: { !isJSONWhitespace($0) }) else { throw .emptyBody }
+        if let offset = firstInvalidUTF8Offset(body) { throw .invalidUTF8(offset: offset) }
+        let first = body.first(where: { !isJSONWhitespace($0) })!
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            throw .notJSON(excerpt: excerpt(of: body))
+        }
+    }
+
+    static func firstInvalidUTF8Offset(_ body: Data) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = body.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// Whether the JSON text ends inside a string or with brackets still open:
+    /// the body was cut short rather than written wrong.
+    static func endsUnfinished(_ body: Data) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in body {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return inString || depth > 0
+    }
+
+    static func classify(_ error: DecodingError, body: Data) -> InSightError {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return endsUnfinished(body) ? .truncated(length: body.count) : .malformedJSON(detail: underlyingText(context))
+        case .dataCorrupted(let context):
+            return .unexpectedSchema(detail: "\(path(context.codingPath)): \(context.debugDescription)")
+        case .keyNotFound(let key, let context):
+            return .unexpectedSchema(detail: "\(path(context.codingPath + [key])) is missing")
+        case .typeMismatch(let type, let context):
+            return .unexpectedSchema(detail: "\(path(context.codingPath)) is not \(typeName(type))")
+        case .valueNotFound(let type, let context):
+            return .unexpectedSchema(detail: "\(path(context.codingPath)) is null where \(typeName(type)) was expected")
+        @unknown default:
+            return .malformedJSON(detail: String(describing: error))
+        }
+    }
+
+    private static func underlyingText(_ context: DecodingError.Context) -> String {
+        if let underlying = context.underlyingError as NSError?,
+           let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
+            return detail
+        }
+        return context.debugDescription
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type, is Int.Type: return "a number"
+        case is String.Type: return "a string"
+        case is [String].Type: return "a list of strings"
+        default: return "an object"
+        }
+    }
+
+    /// The start of a body as printable ASCII, for error messages.
+    static func excerpt(of body: Data, limit: Int = 60) -> String {
+        let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
+        let flattened = text.unicodeScalars.map { scalar -> String in
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
+            return (0x20..<0x7F).contains(scalar.value) ? String(scalar) : "?"
+        }.joined()
+        let collapsed = flattened.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return collapsed.count > limit ? String(collapsed.prefix(limit)) + "…" : collapsed
+    }
+
+    static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+// MARK: - The schema
+
+/// A string coding key, for the feed's dynamic keys (sol numbers, wind sectors).
+struct DynamicKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}
+
+struct FeedDocument: Decodable {
+    let sols: [MarsSol]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicKey.self)
+        let solKeys = try container.decode([String].self, forKey: DynamicKey("sol_keys"))
+        var sols: [MarsSol] = []
+        sols.reserveCapacity(solKeys.count)
+        for key in solKeys {
+            guard let number = Int(key), number >= 0 else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: [DynamicKey("sol_keys")],
+                    debugDescription: "\"\(key.prefix(20))\" is not a sol number"
+                ))
+            }
+            let solKey = DynamicKey(key)
+            guard container.contains(solKey) else {
+                throw DecodingError.keyNotFound(solKey, .init(codingPath: [], debugDescription: "sol \(key) is listed in sol_keys but missing"))
+            }
+            sols.append(try container.decode(SolDocument.self, forKey: solKey).sol(number))
+        }
+        self.sols = sols
+    }
+}
+
+struct SolDocument: Decodable {
+    let temperature: SensorSummary?
+    let windSpeed: SensorSummary?
+    let pressure: SensorSummary?
+    let wind: WindRose?
+    let firstUTC: Date
+    let lastUTC: Date
+    let season: String
+    let monthOrdinal: Int?
+    let northernSeason: String?
+    let southernSeason: String?
+
+    enum CodingKeys: String, CodingKey {
+        case AT, HWS, PRE, WD
+        case First_UTC, Last_UTC, Season, Month_ordinal, Northern_season, Southern_season
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        temperature = try container.decodeIfPresent(SensorDocument.self, forKey: .AT)?.summary
+        windSpeed = try container.decodeIfPresent(SensorDocument.self, forKey: .HWS)?.summary
+        pressure = try container.decodeIfPresent(SensorDocument.self, forKey: .PRE)?.summary
+        wind = try container.decodeIfPresent(WindDocument.self, forKey: .WD)?.rose
+        firstUTC = try Self.date(container, .First_UTC)
+        lastUTC = try Self.date(container, .Last_UTC)
+        season = try container.decode(String.self, forKey: .Season)
+        monthOrdinal = try container.decodeIfPresent(Int.self, forKey: .Month_ordinal)
+        northernSeason = try container.decodeIfPresent(String.self, forKey: .Northern_season)
+        southernSeason = try container.decodeIfPresent(String.self, forKey: .Southern_season)
+    }
+
+    private static func date(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date {
+        let text = try container.decode(String.self, forKey: key)
+        guard let date = UTCTimestamp.parse(text) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: container.codingPath + [key],
+                debugDescription: "\"\(text.prefix(40))\" is not a UTC timestamp like 2020-10-19T18:32:20Z"
+            ))
+        }
+        return date
+    }
+
+    func sol(_ number: Int) -> MarsSol {
+        MarsSol(
+            sol: number, firstUTC: firstUTC, lastUTC: lastUTC, season: season,
+            monthOrdinal: monthOrdinal, northernSeason: northernSeason, southernSeason: southernSeason,
+            temperature: temperature, windSpeed: windSpeed, pressure: pressure, wind: wind
+        )
+    }
+}
+
+struct SensorDocument: Decodable {
+    let av: Double
+    let ct: Double
+    let mn: Double
+    let mx: Double
+
+    var summary: SensorSummary {
+        SensorSummary(average: av, minimum: mn, maximum: mx, sampleCount: ct.isFinite && ct >= 0 && ct < 1e15 ? Int(ct) : 0)
+    }
+}
+
+struct WindDocument: Decodable {
+    let rose: WindRose
+
+    struct SectorDocument: Decodable {
+        let compass_degrees: Double?
+        let compass_point: String?
+        let ct: Double
+
+        func sector(index: Int) -> WindSector {
+            WindSector(
+                index: index,
+                // The sector name and angle follow from the key; the feed's own
+                // values are kept when present (they always agreed in the archive).
+                point: compass_point ?? WindSector.pointNames[index],
+                degrees: compass_degrees ?? Double(index) * 22.5,
+                sampleCount: ct.isFinite && ct >= 0 && ct < 1e15 ? Int(ct) : 0
+            )
+        }
+
+        /// The sector index from the point name, for `most_common`, which has no key of its own.
+        var index: Int? {
+            if let point = compass_point, let index = WindSector.pointNames.firstIndex(of: point) { return index }
+            if let degrees = compass_degrees, degrees.isFinite, degrees >= 0 {
+                return Int((degrees / 22.5).rounded()) % 16
+            }
+            return nil
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: DynamicKey.self)
+        var sectors: [WindSector] = []
+        for key in container.allKeys {
+            // "0"…"15" are sectors; the official doc's "16" never occurs, and
+            // anything else is ignored like any unknown key.
+            guard let index = Int(key.stringValue), (0..<16).contains(index) else { continue }
+            sectors.append(try container.decode(SectorDocument.self, forKey: key).sector(index: index))
+        }
+        let mostCommon = try container.decodeIfPresent(SectorDocument.self, forKey: DynamicKey("most_common"))
+        rose = WindRose(sectors: sectors, mostCommon: mostCommon.flatMap { doc in doc.index.map { doc.sector(index: $0) } })
+    }
+}
+
+/// The feed's `YYYY-MM-DDTHH:MM:SSZ` timestamps, parsed without a formatter
+/// (fast, and independent of the locale).
+enum UTCTimestamp {
+    static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              bytes.last == UInt8(ascii: "Z"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var fraction = 0.0
+        if bytes.count > 20 {
+            // Optional fractional seconds: ".123Z".
+            guard bytes[19] == UInt8(ascii: "."), bytes.count > 21, let digits = number(20..<(bytes.count - 1)) else { return nil }
+            fraction = Double(digits) / pow(10, Double(bytes.count - 21))
+        } else if bytes[19] != UInt8(ascii: "Z") {
+            return nil
+        }
+        // Days from the civil date (Howard Hinnant's algorithm).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
+        return Date(timeIntervalSince1970: seconds)
+    }
+}

@@ -1,0 +1,385 @@
+import Foundation
+
+/// One page of a Launch Library answer: the envelope and its launches.
+public struct LaunchPage: Sendable, Equatable {
+    /// How many launches the whole query has (nil when the body was a bare array).
+    public var count: Int?
+    /// The next page's URL, already carrying every query parameter.
+    public var next: String?
+    public var previous: String?
+    public var launches: [Launch]
+    /// Results that were not launches (no id or no name) and were left out.
+    public var skipped: Int
+
+    public init(count: Int? = nil, next: String? = nil, previous: String? = nil, launches: [Launch], skipped: Int = 0) {
+        self.count = count
+        self.next = next
+        self.previous = previous
+        self.launches = launches
+        self.skipped = skipped
+    }
+}
+
+/// Decodes Launch Library 2 responses of every version spacedash meets:
+/// 2.3.0 (normal, detailed), 2.2.0 (list, normal, detailed) and 2.0.0.
+///
+/// One tolerant reader serves them all, because the versions differ in shape
+/// rather than meaning: 2.2.0 list mode flattens the provider, mission type
+/// and location into strings (`lsp_name`, `mission_type`, `location`), the
+/// agency `type` is a string before 2.3.0 and an object after, latitude and
+/// longitude are strings before 2.3.0 and numbers after. Every nested object
+/// may be null or missing, `""` is read as absent, unknown keys are ignored, and
+/// a value of the wrong type is read as absent rather than failing the page.
+///
+/// Accepts the page envelope (`count`/`next`/`previous`/`results`), a bare
+/// `results` array, or a single launch object (`/launches/{id}/`).
+public enum LaunchLibraryDecoder {
+    public static func decodePage(_ data: Data) throws(LaunchLibraryError) -> LaunchPage {
+        guard let first = data.first(where: { !isJSONWhitespace($0) }) else {
+            throw .notJSON(prefix: "")
+        }
+        let decoder = JSONDecoder()
+        do {
+            if first == UInt8(ascii: "[") {
+                let results = try decoder.decode([Lossy<RawLaunch>].self, from: data)
+                return try page(count: nil, next: nil, previous: nil, results: results)
+            }
+            guard first == UInt8(ascii: "{") else { throw LaunchLibraryError.notJSON(prefix: prefix(of: data)) }
+            let envelope = try decoder.decode(RawEnvelope.self, from: data)
+            if let results = envelope.results {
+                return try page(count: envelope.count, next: envelope.next, previous: envelope.previous, results: results)
+            }
+            if let detail = envelope.detail {
+                throw LaunchLibraryError.fromDetail(detail)
+            }
+            if let single = try? decoder.decode(RawLaunch.self, from: data), let launch = single.launch {
+                return LaunchPage(count: 1, launches: [launch])
+            }
+            throw LaunchLibraryError.unexpectedShape("it has no \"results\"")
+        } catch let error as LaunchLibraryError {
+            throw error
+        } catch {
+            // Tell a broken body from well-formed JSON of another shape.
+            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
+                throw .unexpectedShape(first == UInt8(ascii: "{") ? "\"results\" is not a list" : "it is not a list of objects")
+            }
+            throw .notJSON(prefix: prefix(of: data))
+        }
+    }
+
+    /// The launches of `data`, for callers that want no envelope.
+    public static func decodeLaunches(_ data: Data) throws(LaunchLibraryError) -> [Launch] {
+        try decodePage(data).launches
+    }
+
+    /// The `detail` of an error body (`{"detail": "Not found."}`), or nil.
+    public static func detail(in data: Data) -> String? {
+        struct DetailOnly: Decodable { var detail: String? }
+        return (try? JSONDecoder().decode(DetailOnly.self, from: data))?.detail.flatMap(\.nonEmpty)
+    }
+
+    private static func page(count: Int?, next: String?, previous: String?, results: [Lossy<RawLaunch>]) throws(LaunchLibraryError) -> LaunchPage {
+        var launches: [Launch] = []
+        launches.reserveCapacity(results.count)
+        var skipped = 0
+        for result in results {
+            if let launch = result.value?.launch { launches.append(launch) } else { skipped += 1 }
+        }
+        if launches.isEmpty && skipped > 0 {
+            throw .unexpectedShape("none of its \(skipped) results is a launch with an id and a name")
+        }
+        return LaunchPage(count: count, next: next?.nonEmpty, previous: previous?.nonEmpty, launches: launches, skipped: skipped)
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The first characters of a body, printable, for an error message.
+    static func prefix(of data: Data) -> String {
+        let text = String(decoding: data.prefix(40), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let printable = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? " " : $0
+        }))
+        return data.count > 40 ? printable + "…" : printable
+    }
+}
+
+// MARK: - The tolerant raw shapes
+
+private struct RawEnvelope: Decodable {
+    var count: Int?
+    var next: String?
+    var previous: String?
+    var results: [Lossy<RawLaunch>]?
+    var detail: String?
+
+    enum CodingKeys: String, CodingKey { case count, next, previous, results, detail }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        count = c.lenient(Int.self, .count)
+        next = c.text(.next)
+        previous = c.text(.previous)
+        // A `results` of the wrong type is a shape error, not an empty page.
+        results = try c.decodeIfPresent([Lossy<RawLaunch>].self, forKey: .results)
+        detail = c.text(.detail)
+    }
+}
+
+/// A value that failed to decode becomes nil instead of failing its array.
+private struct Lossy<Value: Decodable>: Decodable {
+    var value: Value?
+    init(from decoder: Decoder) throws {
+        value = try? Value(from: decoder)
+    }
+}
+
+private struct RawLaunch: Decodable {
+    var id: String?
+    var name: String?
+    var status: NamedValue?
+    var net: String?
+    var netPrecision: NamedValue?
+    var windowStart: String?
+    var windowEnd: String?
+    var lspName: String?
+    var provider: RawAgency?
+    var mission: RawMission?
+    var missionType: String?
+    var orbit: NamedValue?
+    var pad: RawPad?
+    var location: RawLocation?
+    var rocket: RawRocket?
+    var webcastLive: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, status, net, orbit, pad, location, rocket, mission
+        case netPrecision = "net_precision"
+        case windowStart = "window_start"
+        case windowEnd = "window_end"
+        case lspName = "lsp_name"
+        case provider = "launch_service_provider"
+        case missionType = "mission_type"
+        case webcastLive = "webcast_live"
+    }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.text(.id) ?? c.lenient(Int.self, .id).map(String.init)
+        name = c.text(.name)
+        status = c.lenient(NamedValue.self, .status)
+        net = c.text(.net)
+        netPrecision = c.lenient(NamedValue.self, .netPrecision)
+        windowStart = c.text(.windowStart)
+        windowEnd = c.text(.windowEnd)
+        lspName = c.text(.lspName)
+        provider = c.lenient(RawAgency.self, .provider)
+        mission = c.lenient(RawMission.self, .mission)
+        missionType = c.text(.missionType)
+        orbit = c.lenient(NamedValue.self, .orbit)
+        pad = c.lenient(RawPad.self, .pad)
+        location = c.lenient(RawLocation.self, .location)
+        rocket = c.lenient(RawRocket.self, .rocket)
+        webcastLive = c.lenient(Bool.self, .webcastLive)
+    }
+
+    var launch: Launch? {
+        guard let id, let name else { return nil }
+        let orbit = mission?.orbit ?? self.orbit
+        let location = pad?.location ?? self.location
+        let nameParts = name.components(separatedBy: " | ")
+        return Launch(
+            id: id,
+            name: name,
+            agencyName: provider?.name ?? lspName,
+            agencyAbbreviation: provider?.abbrev,
+            agencyType: provider?.type,
+            missionName: mission?.name,
+            missionType: mission?.type ?? missionType,
+            missionDescription: mission?.description,
+            orbitName: orbit?.name,
+            orbitAbbreviation: orbit?.abbrev,
+            padName: pad?.name,
+            locationName: location?.name,
+            countryCode: pad?.countryCode ?? location?.countryCode,
+            latitude: pad?.latitude ?? location?.latitude,
+            longitude: pad?.longitude ?? location?.longitude,
+            net: net.flatMap(LaunchLibraryDate.date(from:)),
+            netPrecision: netPrecision?.name,
+            windowStart: windowStart.flatMap(LaunchLibraryDate.date(from:)),
+            windowEnd: windowEnd.flatMap(LaunchLibraryDate.date(from:)),
+            statusName: status?.name,
+            statusAbbreviation: status?.abbrev,
+            // 2.2.0 list mode has no rocket object; its name is the part before " | ".
+            rocketName: rocket?.name ?? (nameParts.count > 1 ? nameParts[0].nonEmpty : nil),
+            webcastLive: webcastLive ?? false
+        )
+    }
+}
+
+/// `{"name": …, "abbrev": …}` or a bare string: statuses, precisions, orbits,
+/// and the agency type (a string before 2.3.0, an object after).
+private struct NamedValue: Decodable {
+    var name: String?
+    var abbrev: String?
+
+    enum CodingKeys: String, CodingKey { case name, abbrev }
+
+    init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            name = text.nonEmpty
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = c.text(.name)
+        abbrev = c.text(.abbrev)
+    }
+}
+
+private struct RawAgency: Decodable {
+    var name: String?
+    var abbrev: String?
+    var type: String?
+
+    enum CodingKeys: String, CodingKey { case name, abbrev, type }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = c.text(.name)
+        abbrev = c.text(.abbrev)
+        type = c.lenient(NamedValue.self, .type)?.name
+    }
+}
+
+/// The mission object, or in 2.2.0 list mode just its name.
+private struct RawMission: Decodable {
+    var name: String?
+    var type: String?
+    var description: String?
+    var orbit: NamedValue?
+
+    enum CodingKeys: String, CodingKey { case name, type, description, orbit }
+
+    init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            name = text.nonEmpty
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = c.text(.name)
+        type = c.text(.type)
+        description = c.text(.description)
+        orbit = c.lenient(NamedValue.self, .orbit)
+    }
+}
+
+/// The pad object, or in 2.2.0 list mode just its name.
+private struct RawPad: Decodable {
+    var name: String?
+    var latitude: Double?
+    var longitude: Double?
+    var countryCode: String?
+    var location: RawLocation?
+
+    enum CodingKeys: String, CodingKey {
+        case name, latitude, longitude, country, location
+        case countryCode = "country_code"
+    }
+
+    init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            name = text.nonEmpty
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = c.text(.name)
+        latitude = c.coordinate(.latitude)
+        longitude = c.coordinate(.longitude)
+        countryCode = c.text(.countryCode) ?? c.lenient(RawCountry.self, .country)?.alpha3
+        location = c.lenient(RawLocation.self, .location)
+    }
+}
+
+/// The location object, or in 2.2.0 list mode just its name.
+private struct RawLocation: Decodable {
+    var name: String?
+    var countryCode: String?
+    var latitude: Double?
+    var longitude: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case name, country, latitude, longitude
+        case countryCode = "country_code"
+    }
+
+    init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            name = text.nonEmpty
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = c.text(.name)
+        countryCode = c.text(.countryCode) ?? c.lenient(RawCountry.self, .country)?.alpha3
+        latitude = c.coordinate(.latitude)
+        longitude = c.coordinate(.longitude)
+    }
+}
+
+/// 2.3.0's country object; only its ISO code is kept.
+private struct RawCountry: Decodable {
+    var alpha3: String?
+    enum CodingKeys: String, CodingKey { case alpha3 = "alpha_3_code" }
+    init(from decoder: Decoder) throws {
+        alpha3 = try decoder.container(keyedBy: CodingKeys.self).text(.alpha3)
+    }
+}
+
+private struct RawRocket: Decodable {
+    var name: String?
+
+    private struct Configuration: Decodable {
+        var name: String?
+        var fullName: String?
+        enum CodingKeys: String, CodingKey { case name, fullName = "full_name" }
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            name = c.text(.name)
+            fullName = c.text(.fullName)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey { case configuration }
+
+    init(from decoder: Decoder) throws {
+        let configuration = try decoder.container(keyedBy: CodingKeys.self).lenient(Configuration.self, .configuration)
+        name = configuration?.fullName ?? configuration?.name
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The value at `key`, or nil when it is missing, null or of another type.
+    fileprivate func lenient<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
+        (try? decodeIfPresent(type, forKey: key)) ?? nil
+    }
+
+    /// A string, with `""` (and whitespace alone) read as absent.
+    fileprivate func text(_ key: Key) -> String? {
+        lenient(String.self, key)?.nonEmpty
+    }
+
+    /// Latitude or longitude: a number in 2.3.0, a string in 2.2.0 and 2.0.0.
+    fileprivate func coordinate(_ key: Key) -> Double? {
+        if let number = lenient(Double.self, key) { return number.isFinite ? number : nil }
+        guard let text = text(key), let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+        return number
+    }
+}
+
+extension String {
+    /// nil for "" or whitespace alone, else the string itself.
+    fileprivate var nonEmpty: String? {
+        allSatisfy(\.isWhitespace) ? nil : self
+    }
+}

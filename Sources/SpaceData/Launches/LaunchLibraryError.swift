@@ -1,0 +1,64 @@
+import Foundation
+
+/// What can go wrong reading a Launch Library response, each with a one-line
+/// message a person can act on.
+public enum LaunchLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The body is not JSON at all (an HTML error page, a proxy's text...).
+    /// `prefix` is the start of the body, sanitised, for the message.
+    case notJSON(prefix: String)
+    /// The free tier's 15 requests an hour are spent: HTTP 429, or the body
+    /// `{"detail":"Request was throttled. Expected available in N seconds."}`.
+    /// `retryAfter` is in seconds when the server said.
+    case throttled(retryAfter: Int?)
+    /// Any other `{"detail": …}` answer, e.g. "Not found.", with its HTTP status when known.
+    case api(detail: String, status: Int?)
+    /// Valid JSON, but not a page of launches (nor one launch).
+    case unexpectedShape(String)
+
+    public var description: String {
+        switch self {
+        case .notJSON(let prefix):
+            return prefix.isEmpty
+                ? "Launch Library sent an empty response instead of JSON"
+                : "Launch Library sent something that is not JSON (it starts with \"\(prefix)\")"
+        case .throttled(let seconds):
+            let base = "Launch Library's limit of 15 requests an hour was reached"
+            guard let seconds else { return base + "; retry later" }
+            return base + "; retry " + Self.retryPhrase(seconds: seconds)
+        case .api(let detail, let status):
+            return "Launch Library answered " + (status.map { "HTTP \($0): " } ?? "") + detail
+        case .unexpectedShape(let why):
+            return "the response is JSON but not a list of Launch Library launches: \(why)"
+        }
+    }
+
+    /// "in 45 s", "in 12 min", "in 1 h 5 min": when to come back, rounded up
+    /// so that retrying at the said time never hits the limit again.
+    public static func retryPhrase(seconds: Int) -> String {
+        if seconds <= 0 { return "now" }
+        if seconds < 60 { return "in \(seconds) s" }
+        let minutes = (seconds + 59) / 60
+        if minutes < 60 { return "in \(minutes) min" }
+        let hours = minutes / 60, rest = minutes % 60
+        return rest == 0 ? "in \(hours) h" : "in \(hours) h \(rest) min"
+    }
+
+    /// The error a `{"detail": …}` body stands for: throttling when the text
+    /// says so (DRF's "Request was throttled. Expected available in N
+    /// seconds."), else the detail itself.
+    public static func fromDetail(_ detail: String, status: Int? = nil) -> LaunchLibraryError {
+        if status == 429 || detail.range(of: "throttled", options: .caseInsensitive) != nil {
+            return .throttled(retryAfter: throttleSeconds(in: detail))
+        }
+        return .api(detail: detail, status: status)
+    }
+
+    /// The N of "Expected available in N seconds." (or "in 1 second."), or nil.
+    public static func throttleSeconds(in detail: String) -> Int? {
+        guard let range = detail.range(of: "available in ", options: .caseInsensitive) else { return nil }
+        let digits = detail[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        let afterDigits = detail[range.upperBound...].dropFirst(digits.count)
+        guard !digits.isEmpty, afterDigits.hasPrefix(" second") else { return nil }
+        return Int(digits)
+    }
+}

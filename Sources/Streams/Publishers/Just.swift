@@ -1,0 +1,66 @@
+/// A publisher that emits one value to each subscriber, once it is asked
+/// for, and then finishes.
+public struct Just<Output>: Publisher {
+    public typealias Failure = Never
+
+    /// The value this publisher emits.
+    public let output: Output
+
+    public init(_ output: Output) {
+        self.output = output
+    }
+
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+        subscriber.receive(subscription: Inner(value: output, downstream: subscriber))
+    }
+}
+
+extension Just: Equatable where Output: Equatable {}
+extension Just: Sendable where Output: Sendable {}
+
+extension Just {
+    /// `map` on a `Just` is another `Just`: no subscription chain is built.
+    public func map<T>(_ transform: (Output) -> T) -> Just<T> {
+        Just<T>(transform(output))
+    }
+}
+
+extension Just {
+    private final class Inner<Downstream: Subscriber>: Subscription,
+        CustomStringConvertible, CustomReflectable, @unchecked Sendable
+        where Downstream.Input == Output
+    {
+        private let lock = UnfairLock()
+        private var downstream: Downstream?
+        private let value: Output
+
+        init(value: Output, downstream: Downstream) {
+            self.value = value
+            self.downstream = downstream
+        }
+
+        var description: String { "Just" }
+        var customMirror: Mirror { Mirror(self, children: ["value": value]) }
+
+        func request(_ demand: Subscribers.Demand) {
+            demand.assertNonZero()
+            lock.lock()
+            guard let downstream else {
+                lock.unlock()
+                return
+            }
+            self.downstream = nil
+            lock.unlock()
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        }
+
+        func cancel() {
+            lock.lock()
+            let released = downstream
+            downstream = nil
+            lock.unlock()
+            withExtendedLifetime(released) {}
+        }
+    }
+}

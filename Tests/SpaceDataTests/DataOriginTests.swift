@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+import SpaceData
+
+@Suite struct DataOriginTests {
+    @Test func kindsAndFallbackFlag() {
+        let date = Date(timeIntervalSince1970: 0)
+        #expect(DataOrigin.live(fetchedAt: date).kind == "live")
+        #expect(!DataOrigin.live(fetchedAt: date).isFallback)
+        #expect(DataOrigin.cache(savedAt: date, age: 5).kind == "cache")
+        #expect(DataOrigin.cache(savedAt: date, age: 5).isFallback)
+        #expect(DataOrigin.sample.isFallback)
+        #expect(DataOrigin.sample.obtainedAt == nil)
+        #expect(DataOrigin.cache(savedAt: date, age: 5).obtainedAt == date)
+    }
+
+    @Test(arguments: [(Double, String)]([
+        (0.0, "less than a minute"), (59, "less than a minute"), (60, "1 min"), (2400, "40 min"),
+        (3600, "1 h"), (7500, "2 h 5 min"), (86_400, "1 day"), (3 * 86_400 + 5, "3 days"), (-10, "less than a minute"),
+    ]))
+    func agesReadAsPeopleSayThem(seconds: Double, text: String) {
+        #expect(AgeText.describe(seconds) == text)
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import SpaceData
+
+@Suite struct LaunchLibraryErrorTests {
+    @Test func readsTheSecondsOfDRFsThrottleDetail() {
+        #expect(LaunchLibraryError.throttleSeconds(in: "Request was throttled. Expected available in 1234 seconds.") == 1234)
+        #expect(LaunchLibraryError.throttleSeconds(in: "Request was throttled. Expected available in 1 second.") == 1)
+        #expect(LaunchLibraryError.throttleSeconds(in: "Request was throttled.") == nil)
+        #expect(LaunchLibraryError.throttleSeconds(in: "Expected available in soon seconds.") == nil)
+    }
+
+    @Test func aThrottleDetailBecomesThrottled() {
+        #expect(LaunchLibraryError.fromDetail("Request was throttled. Expected available in 720 seconds.") == .throttled(retryAfter: 720))
+        #expect(LaunchLibraryError.fromDetail("Slow down", status: 429) == .throttled(retryAfter: nil))
+        #expect(LaunchLibraryError.fromDetail("Not found.", status: 404) == .api(detail: "Not found.", status: 404))
+    }
+
+    @Test func messagesSayWhatHappenedAndWhenToRetry() {
+        #expect(LaunchLibraryError.throttled(retryAfter: 720).description
+            == "Launch Library's limit of 15 requests an hour was reached; retry in 12 min")
+        #expect(LaunchLibraryError.throttled(retryAfter: nil).description
+            == "Launch Library's limit of 15 requests an hour was reached; retry later")
+        #expect(LaunchLibraryError.api(detail: "Not found.", status: 404).description == "Launch Library answered HTTP 404: Not found.")
+        #expect(LaunchLibraryError.notJSON(prefix: "<html>").description.contains("not JSON (it starts with \"<html>\")"))
+        #expect(LaunchLibraryError.notJSON(prefix: "").description.contains("empty"))
+    }
+
+    @Test func retryPhrasesRoundUp() {
+        #expect(LaunchLibraryError.retryPhrase(seconds: 0) == "now")
+        #expect(LaunchLibraryError.retryPhrase(seconds: 1) == "in 1 s")
+        #expect(LaunchLibraryError.retryPhrase(seconds: 59) == "in 59 s")
+        #expect(LaunchLibraryError.retryPhrase(seconds: 61) == "in 2 min")
+        #expect(LaunchLibraryError.retryPhrase(seconds: 3600) == "in 1 h")
+        #expect(LaunchLibraryError.retryPhrase(seconds: 3601) == "in 1 h 1 min")
+    }
+}
