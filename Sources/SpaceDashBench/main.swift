@@ -1,1 +1,2 @@
+LaunchLibraryBenchmarks.run()
 SearchBenchmarks.run()
