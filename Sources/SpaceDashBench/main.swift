@@ -1,2 +1,7 @@
-LaunchLibraryBenchmarks.run()
-SearchBenchmarks.run()
+// `make bench`: each suite adds its cases here, one call line per suite.
+// Arguments filter the cases by name (`SpaceDashBench chain5 launches`).
+let runner = BenchmarkRunner(arguments: Array(CommandLine.arguments.dropFirst()))
+runner.run(StreamsBenchmarks.cases)
+if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }
+SearchBenchmarks.run(selected: runner.selected)
+runner.finish()
