@@ -369,10 +369,13 @@ import TestSupport
 
         let cancelledAt = ContinuousClock.now
         recorder.cancel()
+        #expect(server.wait(timeout: 2) { engine.liveHandles.value == 0 })
+        let handleFreed = ContinuousClock.now - cancelledAt
         #expect(server.wait(timeout: 2) { server.connectionsClosedByClient == 1 })
         let closeSeen = ContinuousClock.now - cancelledAt
-        #expect(closeSeen < .milliseconds(250), "the server saw the close \(closeSeen) after cancel")
-        expectNoLiveHandles()
+        // About 100 ms is the goal; the bounds leave room for a loaded machine.
+        #expect(handleFreed < .milliseconds(100), "the handle was freed \(handleFreed) after cancel")
+        #expect(closeSeen < .milliseconds(300), "the server saw the close \(closeSeen) after cancel")
         #expect(!recorder.waitForCompletion(timeout: 0.3), "a cancelled request delivers nothing")
         #expect(recorder.values.isEmpty)
     }
