@@ -287,6 +287,26 @@ import TestSupport
         #expect(server.requests.count == 1)
     }
 
+    // MARK: TLS
+
+    /// https to the plain loopback server: the handshake fails, as it would
+    /// against a server with a bad certificate or protocol, and says so.
+    @Test func aFailedTLSHandshakeIsATLSError() throws {
+        let server = try LoopbackServer()
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, seconds) = try failure(HTTPRequest(url: URL(string: "https://127.0.0.1:\(server.port)/?api_key=SECRET123")!))
+        guard case .tls(let url, let detail) = error else {
+            Issue.record("expected a TLS error, got \(error)")
+            return
+        }
+        #expect(url == "https://127.0.0.1:\(server.port)/?api_key=***")
+        #expect(!detail.isEmpty)
+        #expect(error.description.hasPrefix("secure connection to https://127.0.0.1:\(server.port) failed"))
+        #expect(seconds < 3)
+        expectNoLiveHandles()
+    }
+
     // MARK: Names, ports and URLs
 
     @Test func anUnresolvableHostIsReported() throws {
@@ -402,6 +422,24 @@ import TestSupport
         expectNoLiveHandles()
     }
 
+    @Test func subscriptionsAreFreedAfterCompletionAndCancel() throws {
+        let server = try LoopbackServer(routes: ["/done": .text("done"), "/silent": .silence])
+        defer { server.stop(); engine.shutDown() }
+
+        let completed = WeakSubscriptionRecorder()
+        client.send(HTTPRequest(url: server.url("/done"))).subscribe(completed)
+        #expect(completed.waitForCompletion())
+
+        let cancelled = WeakSubscriptionRecorder()
+        client.send(HTTPRequest(url: server.url("/silent"))).subscribe(cancelled)
+        #expect(server.wait { server.requests.count == 2 })
+        cancelled.cancel()
+
+        // Delivery and clean-up run on other threads: give them a moment.
+        #expect(server.wait { completed.subscriptionIsGone && cancelled.subscriptionIsGone }, "a subscription outlived its transfer")
+        expectNoLiveHandles()
+    }
+
     // MARK: Logging
 
     @Test func debugLinesAreRedacted() throws {
@@ -504,4 +542,30 @@ private final class ClosureSubscriber: Subscriber, Cancellable, @unchecked Senda
     }
     func receive(completion: Subscribers.Completion<HTTPError>) {}
     func cancel() { subscription?.cancel() }
+}
+
+/// Requests one response, then holds its subscription only weakly, so a test
+/// can see whether anything else keeps it alive.
+private final class WeakSubscriptionRecorder: Subscriber, @unchecked Sendable {
+    typealias Input = HTTPResponse
+    typealias Failure = HTTPError
+    private let lock = NSLock()
+    private weak var weakSubscription: AnyObject?
+    private let done = DispatchSemaphore(value: 0)
+
+    func receive(subscription: Subscription) {
+        lock.withLock { weakSubscription = subscription as AnyObject }
+        subscription.request(.max(1))
+    }
+    func receive(_ input: HTTPResponse) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<HTTPError>) { done.signal() }
+
+    func cancel() {
+        let subscription = lock.withLock { weakSubscription as? Subscription }
+        subscription?.cancel()
+    }
+
+    var subscriptionIsGone: Bool { lock.withLock { weakSubscription == nil } }
+
+    func waitForCompletion() -> Bool { done.wait(timeout: .now() + 10) == .success }
 }
