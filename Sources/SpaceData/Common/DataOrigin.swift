@@ -50,3 +50,10 @@ public enum AgeText {
         }
     }
 }
+
+extension AgeText {
+    /// A duration limit as "15 s" or "2.5 s".
+    public static func seconds(_ value: TimeInterval) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}
