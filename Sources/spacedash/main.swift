@@ -1,1 +1,4 @@
-print("spacedash: the command skeleton arrives with issue 2")
+import SpaceDashCLI
+
+// Everything lives in SpaceDashCLI so tests can run it in process.
+await SpaceDash.main()

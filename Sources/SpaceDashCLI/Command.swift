@@ -1,0 +1,106 @@
+/// A spacedash command. Adding one is one file and one line:
+///
+///     struct MarsWeatherCommand: Command {
+///         enum Units: String, CaseIterable, ArgumentValue { case metric, imperial }
+///
+///         static let sols = Option<Int>("sols", valueName: "N", default: 7,
+///                                       help: "How many sols to show", check: .within(1...7))
+///         static let units = Option<Units>("units", default: .metric, help: "Units of the table")
+///         static let json = Flag("json", help: "Print JSON for scripts")
+///
+///         static let configuration = CommandConfiguration(
+///             name: "mars-weather",
+///             abstract: "Mars weather from NASA InSight, with cache and fallback.",
+///             discussion: "A longer explanation, wrapped in help.",
+///             arguments: [sols, units, json],
+///             examples: [Example("spacedash mars-weather --sols 3", "The latest three sols")])
+///
+///         let sols: Int
+///         let units: Units
+///         let json: Bool
+///
+///         init(_ arguments: ParsedArguments) throws {
+///             sols = arguments[Self.sols]
+///             units = arguments[Self.units]
+///             json = arguments[Self.json]
+///             // Checks across options throw UsageError naming the flags:
+///             // throw UsageError("--sol and --sols cannot be combined", hint: "drop --sols")
+///         }
+///
+///         func run(_ context: CommandContext) async throws -> ExitCode {
+///             try context.stdout.writeLine("…")     // data on stdout
+///             context.notice("showing cached data")  // notices on stderr
+///             return .success
+///         }
+///     }
+///
+/// then add `MarsWeatherCommand.self` to `SpaceDash.commands`. Nested commands
+/// list theirs in `subcommands:` (and may name a `defaultSubcommand:`).
+/// `--help`, `-h` and `--color` are accepted by every command already.
+///
+/// `run` is async and runs off the main thread while the main queue keeps
+/// turning, so `receive(on: DispatchQueue.main)` works; await a publisher's
+/// `values` or a continuation rather than blocking a thread.
+/// Errors thrown from `init` or `run` end the run with one line on stderr:
+/// `UsageError` exits 64, `CommandError` with its own code, any other 1.
+public protocol Command: SendableMetatype {
+    static var configuration: CommandConfiguration { get }
+
+    /// Builds the command from its parsed, already checked arguments.
+    init(_ arguments: ParsedArguments) throws
+
+    /// Does the work; the returned code becomes the process's exit status.
+    func run(_ context: CommandContext) async throws -> ExitCode
+}
+
+extension Command {
+    /// A group of commands has nothing to do itself without a subcommand.
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        let names = Self.configuration.subcommands.map { $0.configuration.name }
+        throw UsageError("'\(Self.configuration.name)' needs a command: \(Suggestion.list(names, conjunction: "or"))")
+    }
+}
+
+/// What a command is called, what it does, and what it accepts.
+public struct CommandConfiguration: Sendable {
+    public var name: String
+    /// One line, shown in command lists and at the top of help.
+    public var abstract: String
+    /// Paragraphs shown in the command's help.
+    public var discussion: String
+    /// Options, flags and positionals, in the order help lists them.
+    public var arguments: [ArgumentInfo]
+    public var examples: [Example]
+    public var subcommands: [any Command.Type]
+    /// The subcommand run when none is named (`launches` = `launches search`).
+    public var defaultSubcommand: (any Command.Type)?
+
+    public init(name: String, abstract: String, discussion: String = "",
+                arguments: [any ArgumentDeclaration] = [], examples: [Example] = [],
+                subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments.map(\.info)
+        self.examples = examples
+        self.subcommands = subcommands
+        self.defaultSubcommand = defaultSubcommand
+    }
+
+    public func subcommand(named name: String) -> (any Command.Type)? {
+        subcommands.first { $0.configuration.name == name }
+    }
+
+    var defaultSubcommandName: String? { defaultSubcommand?.configuration.name }
+}
+
+/// A command line shown in help, with what it does.
+public struct Example: Sendable, Equatable {
+    public var commandLine: String
+    public var explanation: String
+
+    public init(_ commandLine: String, _ explanation: String) {
+        self.commandLine = commandLine
+        self.explanation = explanation
+    }
+}

@@ -1,0 +1,35 @@
+/// `spacedash help [COMMAND...]`: the help page of a command, like `--help`.
+struct HelpCommand: Command {
+    static let topic = RepeatedPositional<String>("COMMAND", help: "The command, e.g. mars-weather or launches search")
+
+    static let configuration = CommandConfiguration(
+        name: "help",
+        abstract: "Show the help of a command.",
+        arguments: [topic],
+        examples: [
+            Example("spacedash help", "The overview of every command."),
+            Example("spacedash help launches search", "Options and examples of a nested command."),
+        ])
+
+    let path: [String]
+
+    init(_ arguments: ParsedArguments) throws {
+        path = arguments[Self.topic]
+        var chain: [any Command.Type] = [SpaceDash.self]
+        for name in path {
+            let configuration = chain.last!.configuration
+            guard let next = configuration.subcommand(named: name) else {
+                let names = configuration.subcommands.map { $0.configuration.name }
+                let prefix = chain.count == 1 ? "" : HelpFormatter.commandName(Array(chain.dropFirst())) + " "
+                throw UsageError("unknown command '\(prefix)\(CommandLineParser.display(name))'",
+                                 suggestion: Suggestion.closest(to: name, among: names).map { prefix + $0 })
+            }
+            chain.append(next)
+        }
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        try context.stdout.write(HelpFormatter.help(for: SpaceDash.commandChain(for: path), style: context.style))
+        return .success
+    }
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Why writing failed. `closed` (EPIPE: the reader went away, as in
+/// `spacedash --help | head -1`) ends the run quietly.
+public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+    case closed
+    case failed(errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .closed: "the output was closed"
+        case .failed(let code): String(cString: strerror(code))
+        }
+    }
+}
+
+/// Where a command writes text: a file descriptor (stdout, stderr) or memory
+/// (tests). Writes from any thread are safe and never interleave mid-text.
+///
+/// On a file, output is buffered and flushed at each line break when it is a
+/// terminal (like C's stdio), else when the buffer fills and at the end of
+/// the run, so printing many lines costs few system calls.
+public final class TextOutput: Sendable {
+    private enum Destination: Sendable {
+        case fileDescriptor(Int32, buffered: Bool)
+        case memory
+    }
+
+    private struct State: Sendable {
+        var pending: [UInt8] = []
+        var captured: [UInt8] = []
+        var failure: OutputError?
+    }
+
+    /// Whether this output is a terminal (decides colour for stdout and
+    /// spinners for stderr).
+    public let isTerminal: Bool
+    private let destination: Destination
+    private let state = Mutex(State())
+    private static let bufferLimit = 64 * 1024
+
+    private init(destination: Destination, isTerminal: Bool) {
+        self.destination = destination
+        self.isTerminal = isTerminal
+    }
+
+    /// Writes to a file descriptor; `buffered: false` writes at once (stderr).
+    public static func fileDescriptor(_ descriptor: Int32, buffered: Bool) -> TextOutput {
+        TextOutput(destination: .fileDescriptor(descriptor, buffered: buffered), isTerminal: isatty(descriptor) == 1)
+    }
+
+    /// Keeps what is written, for tests; `isTerminal` is what commands see.
+    public static func memory(isTerminal: Bool = false) -> TextOutput {
+        TextOutput(destination: .memory, isTerminal: isTerminal)
+    }
+
+    /// Everything written so far to a memory output, as text.
+    public var text: String {
+        state.withLock { String(decoding: $0.captured, as: UTF8.self) }
+    }
+
+    public func write(_ text: String) throws(OutputError) {
+        try state.withLock { (state) throws(OutputError) in
+            if let failure = state.failure { throw failure }
+            switch destination {
+            case .memory:
+                state.captured.append(contentsOf: text.utf8)
+            case .fileDescriptor(let descriptor, let buffered):
+                state.pending.append(contentsOf: text.utf8)
+                let flushNow = !buffered || state.pending.count >= Self.bufferLimit
+                    || (isTerminal && text.utf8.contains(UInt8(ascii: "\n")))
+                if flushNow { try Self.drain(&state, to: descriptor) }
+            }
+        }
+    }
+
+    /// Writes the text and a line break.
+    public func writeLine(_ text: String = "") throws(OutputError) {
+        try write(text + "\n")
+    }
+
+    /// Sends anything buffered to the file now.
+    public func flush() throws(OutputError) {
+        try state.withLock { (state) throws(OutputError) in
+            if let failure = state.failure { throw failure }
+            if case .fileDescriptor(let descriptor, _) = destination {
+                try Self.drain(&state, to: descriptor)
+            }
+        }
+    }
+
+    private static func drain(_ state: inout State, to descriptor: Int32) throws(OutputError) {
+        var written = 0
+        let total = state.pending.count
+        let failure: OutputError? = state.pending.withUnsafeBytes { bytes -> OutputError? in
+            while written < total {
+                let result = systemWrite(descriptor, bytes.baseAddress! + written, total - written)
+                if result >= 0 {
+                    written += result
+                    continue
+                }
+                switch errno {
+                case EINTR:
+                    continue
+                case EAGAIN:
+                    // A non-blocking descriptor inherited from the parent: wait until it drains.
+                    var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&poller, 1, -1)
+                case EPIPE:
+                    return .closed
+                case let code:
+                    return .failed(errno: code)
+                }
+            }
+            return nil
+        }
+        state.pending.removeAll(keepingCapacity: true)
+        if let failure {
+            state.failure = failure
+            throw failure
+        }
+    }
+}
+
+/// The two outputs of a run.
+public struct OutputStreams: Sendable {
+    public let stdout: TextOutput
+    public let stderr: TextOutput
+
+    public init(stdout: TextOutput, stderr: TextOutput) {
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    /// The process's standard output (buffered) and standard error (not).
+    public static let standard = OutputStreams(
+        stdout: .fileDescriptor(STDOUT_FILENO, buffered: true),
+        stderr: .fileDescriptor(STDERR_FILENO, buffered: false))
+
+    /// Two memory outputs, for tests.
+    public static func memory(stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false) -> OutputStreams {
+        OutputStreams(stdout: .memory(isTerminal: stdoutIsTerminal), stderr: .memory(isTerminal: stderrIsTerminal))
+    }
+}
+
+/// write(2), named apart from `TextOutput.write`.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

@@ -1,0 +1,130 @@
+/// Anything a command can declare on its command line: options, flags and
+/// positionals. Each carries an `ArgumentInfo` the parser, help and shell
+/// completion read.
+public protocol ArgumentDeclaration: Sendable {
+    var info: ArgumentInfo { get }
+}
+
+/// The type-erased description of one declared argument.
+public struct ArgumentInfo: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// `--json`: present or not.
+        case flag
+        /// `--sols N`, `--sols=N`.
+        case option
+        /// A word in order, like `QUERY`.
+        case positional
+    }
+
+    public let kind: Kind
+    /// The long name without dashes (`sols`), or a positional's name (`QUERY`).
+    public let name: String
+    /// A one-letter alias (`i` for `-i`).
+    public let short: Character?
+    /// What the value is called in help (`N`, `SECONDS`, `metric|imperial`).
+    public let valueName: String
+    public let help: String
+    /// The default as shown in help, if any.
+    public let defaultDescription: String?
+    /// The accepted words when they are fixed (enums).
+    public let fixedValues: [String]?
+    /// What a valid value looks like, e.g. "a whole number".
+    public let expectation: String
+    /// May be given more than once (options) or take many words (positionals).
+    public let isRepeatable: Bool
+    /// A positional that may be left out.
+    public let isOptional: Bool
+    /// A positional that takes words starting with `-` the command does not
+    /// know as options, so `launches search starlink -falcon` can exclude.
+    public let acceptsDashPrefixedValues: Bool
+    /// Parses and checks one raw value, throwing what is wrong with it.
+    let check: @Sendable (String) throws(InvalidArgumentValue) -> Void
+
+    init(kind: Kind, name: String, short: Character?, valueName: String, help: String,
+         defaultDescription: String?, fixedValues: [String]?, expectation: String, isRepeatable: Bool, isOptional: Bool,
+         acceptsDashPrefixedValues: Bool = false,
+         check: @escaping @Sendable (String) throws(InvalidArgumentValue) -> Void) {
+        self.kind = kind
+        self.name = name
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.defaultDescription = defaultDescription
+        self.fixedValues = fixedValues
+        self.expectation = expectation
+        self.isRepeatable = isRepeatable
+        self.isOptional = isOptional
+        self.acceptsDashPrefixedValues = acceptsDashPrefixedValues
+        self.check = check
+    }
+
+    /// How the argument reads in messages: `--sols`, or `QUERY`.
+    public var displayName: String { kind == .positional ? name : "--\(name)" }
+
+    /// `--sols N`, `-i, --interactive`, `--units metric|imperial`, `QUERY...`.
+    public var helpLabel: String {
+        switch kind {
+        case .flag: return (short.map { "-\($0), " } ?? "") + "--\(name)"
+        case .option: return (short.map { "-\($0), " } ?? "") + "--\(name) \(valueName)"
+        case .positional: return isRepeatable ? "\(name)..." : name
+        }
+    }
+
+    /// The argument's part of a usage line: `[--sols N]`, `[QUERY...]`, `FILE`.
+    public var synopsis: String {
+        switch kind {
+        case .flag: return "[--\(name)]"
+        case .option: return "[--\(name) \(valueName)]"
+        case .positional:
+            let word = isRepeatable ? "\(name)..." : name
+            return isOptional ? "[\(word)]" : word
+        }
+    }
+
+    static func defaultValueName(for name: String, fixedValues: [String]?) -> String {
+        if let fixedValues, !fixedValues.isEmpty { return fixedValues.joined(separator: "|") }
+        return name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}
+
+/// A rule a parsed value must follow, checked while parsing so the error
+/// names the option: `--sols 9` → "invalid value '9' for --sols: must be
+/// between 1 and 7".
+public struct ValueCheck<Value: Sendable>: Sendable {
+    /// Returns what is wrong with a value, or nil when it is fine.
+    public let problem: @Sendable (Value) -> String?
+
+    public init(_ problem: @escaping @Sendable (Value) -> String?) {
+        self.problem = problem
+    }
+}
+
+extension ValueCheck where Value: Comparable {
+    public static func within(_ range: ClosedRange<Value>) -> ValueCheck {
+        ValueCheck { range.contains($0) ? nil : "must be between \(range.lowerBound) and \(range.upperBound)" }
+    }
+
+    public static func atLeast(_ minimum: Value) -> ValueCheck {
+        ValueCheck { $0 >= minimum ? nil : "must be at least \(minimum)" }
+    }
+}
+
+extension ValueCheck where Value == String {
+    public static var nonEmpty: ValueCheck {
+        ValueCheck { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "must not be empty" : nil }
+    }
+}
+
+/// Builds the erased check: parse, then apply the rule to the parsed value.
+func makeCheck<Parsed: ArgumentValue, Checked>(
+    _ type: Parsed.Type, _ rule: ValueCheck<Checked>?, extract: @escaping @Sendable (Parsed) -> Checked?
+) -> @Sendable (String) throws(InvalidArgumentValue) -> Void {
+    return { (word: String) throws(InvalidArgumentValue) in
+        let value = try Parsed.parse(argument: word)
+        if let rule, let checked = extract(value), let problem = rule.problem(checked) {
+            throw InvalidArgumentValue(problem)
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,239 @@
+/// A parsed command line: which command, with which arguments, doing what.
+public struct Invocation: Sendable {
+    public enum Action: Sendable, Equatable {
+        /// Run the command.
+        case run
+        /// Show the help of `helpTarget`.
+        case help
+        /// Print the version.
+        case version
+    }
+
+    public let action: Action
+    /// The root and the commands below it, down to the one to run.
+    public let commands: [any Command.Type]
+    /// The commands whose help `--help` shows: the ones named on the command
+    /// line when `--help` came before anything else, else `commands`.
+    public let helpTarget: [any Command.Type]
+    public let arguments: ParsedArguments
+    public let colorMode: ColorMode
+
+    /// The command's words below the root, e.g. ["launches", "search"].
+    public var commandPath: [String] { commands.dropFirst().map { $0.configuration.name } }
+}
+
+/// Turns words into an `Invocation`, or a `UsageError` naming the first
+/// problem. Commands are found first (the leading words naming subcommands,
+/// global options allowed among them), then the rest is parsed against the
+/// chosen command's declarations and the global options.
+public enum CommandLineParser {
+    public static func parse(_ words: [String], root: any Command.Type) throws(UsageError) -> Invocation {
+        var chain: [any Command.Type] = [root]
+        var index = 0
+        var carried: [String] = []
+        var helpBeforeCommandWords = false
+
+        // The commands: leading words that name a subcommand.
+        while index < words.count {
+            let word = words[index]
+            if word == "--" { break }
+            if let span = globalOptionSpan(words, at: index) {
+                if word == "--help" || word == "-h" { helpBeforeCommandWords = true }
+                carried += words[index..<index + span]
+                index += span
+                continue
+            }
+            guard !word.hasPrefix("-"), let next = chain.last!.configuration.subcommand(named: word) else { break }
+            chain.append(next)
+            index += 1
+        }
+        let named = chain
+        while let implicit = chain.last!.configuration.defaultSubcommand {
+            chain.append(implicit)
+        }
+        let rest = carried + words[index...]
+        let helpTarget = helpBeforeCommandWords ? named : chain
+        let helpRequested = rest.prefix(while: { $0 != "--" }).contains { $0 == "--help" || $0 == "-h" }
+
+        do {
+            let (arguments, colorMode) = try parseArguments(Array(rest), for: chain)
+            let action: Invocation.Action = arguments[GlobalOptions.help] ? .help
+                : arguments[GlobalOptions.version] ? .version : .run
+            return Invocation(action: action, commands: chain, helpTarget: helpTarget,
+                              arguments: arguments, colorMode: colorMode)
+        } catch {
+            // Help wins over a wrong command line: the user asked how to fix it.
+            if helpRequested {
+                return Invocation(action: .help, commands: chain, helpTarget: helpTarget,
+                                  arguments: ParsedArguments(), colorMode: lenientColorMode(in: Array(rest)))
+            }
+            var located = error
+            located.commandPath = chain.dropFirst().map { $0.configuration.name }
+            throw located
+        }
+    }
+
+    /// How many words a global option at `index` takes (1 or 2), or nil.
+    private static func globalOptionSpan(_ words: [String], at index: Int) -> Int? {
+        let word = words[index]
+        switch word {
+        case "--help", "-h", "--version": return 1
+        case "--color": return index + 1 < words.count ? 2 : 1
+        default: return word.hasPrefix("--color=") ? 1 : nil
+        }
+    }
+
+    /// The last valid `--color` value, for help shown despite other errors.
+    private static func lenientColorMode(in words: [String]) -> ColorMode {
+        var mode = ColorMode.auto
+        for (offset, word) in words.enumerated() {
+            let value: String? = word.hasPrefix("--color=") ? String(word.dropFirst(8))
+                : word == "--color" && offset + 1 < words.count ? words[offset + 1] : nil
+            if let value, let parsed = try? ColorMode.parse(argument: value) { mode = parsed }
+        }
+        return mode
+    }
+
+    private static func parseArguments(_ words: [String], for chain: [any Command.Type]) throws(UsageError)
+        -> (ParsedArguments, ColorMode) {
+        let configuration = chain.last!.configuration
+        let declared = configuration.arguments + GlobalOptions.all
+        let named = declared.filter { $0.kind != .positional }
+        let positionals = configuration.arguments.filter { $0.kind == .positional }
+        let takesDashWords = positionals.contains { $0.acceptsDashPrefixedValues }
+
+        func long(_ name: String) -> ArgumentInfo? { named.first { $0.name == name } }
+        func short(_ letter: Character) -> ArgumentInfo? { named.first { $0.short == letter } }
+
+        var parsed = ParsedArguments()
+        var positionalWords: [String] = []
+        var index = 0
+
+        func takeValue(for info: ArgumentInfo, inline: String?, shown: String) throws(UsageError) {
+            var value = inline
+            if value == nil, index + 1 < words.count, !looksLikeOption(words[index + 1]) {
+                index += 1
+                value = words[index]
+            }
+            guard let value else {
+                let example = (info.fixedValues?.first ?? info.defaultDescription).map { ", e.g. \(shown) \($0)" } ?? ""
+                throw UsageError("\(shown) needs a value: \(info.expectation)\(example)")
+            }
+            try check(value, for: info, shown: shown)
+            parsed.add(value, for: info)
+        }
+
+        while index < words.count {
+            let word = words[index]
+            defer { index += 1 }
+
+            if word == "--" {
+                positionalWords += words[(index + 1)...]
+                index = words.count
+                break
+            }
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                guard let info = long(name) else {
+                    throw UsageError("unknown option '\(display(word.count > 2 && inline != nil ? "--" + name : word))'",
+                                     suggestion: Suggestion.closest(to: "--" + name, among: named.map(\.displayName)))
+                }
+                if info.kind == .flag {
+                    if inline != nil { throw UsageError("--\(name) takes no value", hint: "write --\(name) alone") }
+                    parsed.setFlag(info)
+                } else {
+                    try takeValue(for: info, inline: inline, shown: "--\(name)")
+                }
+                continue
+            }
+            if word.hasPrefix("-"), word.count > 1, !isNumber(word) {
+                let letters = Array(word.dropFirst())
+                if let info = short(letters[0]), info.kind == .option {
+                    let attached = String(letters.dropFirst())
+                    let inline = attached.isEmpty ? nil : (attached.hasPrefix("=") ? String(attached.dropFirst()) : attached)
+                    try takeValue(for: info, inline: inline, shown: "-\(letters[0])")
+                    continue
+                }
+                let flags = letters.map { short($0) }
+                if flags.allSatisfy({ $0?.kind == .flag }) {
+                    for case let info? in flags { parsed.setFlag(info) }
+                    continue
+                }
+                if takesDashWords {
+                    positionalWords.append(word)
+                    continue
+                }
+                if letters.count > 1, let info = long(String(letters)) {
+                    throw UsageError("unknown option '\(display(word))'", suggestion: info.displayName)
+                }
+                let unknown = letters.first { short($0)?.kind != .flag } ?? letters[0]
+                throw UsageError("unknown option '-\(display(String(unknown)))'"
+                                 + (letters.count > 1 ? " in '\(display(word))'" : ""))
+            }
+            positionalWords.append(word)
+        }
+
+        try assign(positionalWords, to: positionals, in: configuration, parsed: &parsed)
+        return (parsed, parsed[GlobalOptions.color])
+    }
+
+    private static func assign(_ words: [String], to positionals: [ArgumentInfo], in configuration: CommandConfiguration,
+                               parsed: inout ParsedArguments) throws(UsageError) {
+        var remaining = words[...]
+        for info in positionals {
+            let taken = info.isRepeatable ? remaining : remaining.prefix(1)
+            remaining = remaining.dropFirst(taken.count)
+            if taken.isEmpty && !info.isOptional {
+                let expected = info.fixedValues.map { ": expected \(Suggestion.list($0, conjunction: "or"))" } ?? ""
+                throw UsageError("missing \(info.name)\(expected)")
+            }
+            for word in taken {
+                try check(word, for: info, shown: info.name)
+                parsed.add(word, for: info)
+            }
+        }
+        guard let extra = remaining.first else { return }
+        if !configuration.subcommands.isEmpty {
+            let names = configuration.subcommands.map { $0.configuration.name }
+            throw UsageError(extra.isEmpty ? "unknown command '' (an empty word)" : "unknown command '\(display(extra))'",
+                             suggestion: Suggestion.closest(to: extra, among: names))
+        }
+        throw UsageError("unexpected argument '\(display(extra))'",
+                         hint: positionals.isEmpty ? "'\(configuration.name)' takes no arguments" : nil)
+    }
+
+    private static func check(_ word: String, for info: ArgumentInfo, shown: String) throws(UsageError) {
+        do {
+            try info.check(word)
+        } catch {
+            throw UsageError("invalid value '\(display(word))' for \(shown): \(error.reason)", suggestion: error.suggestion)
+        }
+    }
+
+    /// A word that is an option rather than a value: `--json`, `-i`, but not
+    /// `-` (stdin) or `-3` (a negative number).
+    private static func looksLikeOption(_ word: String) -> Bool {
+        word.hasPrefix("-") && word.count > 1 && !isNumber(word)
+    }
+
+    private static func isNumber(_ word: String) -> Bool {
+        Double(word) != nil && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+    }
+
+    /// A word as shown in a message: control characters escaped so they cannot
+    /// drive the terminal, and very long words cut.
+    static func display(_ word: String) -> String {
+        var shown = ""
+        for scalar in word.unicodeScalars.prefix(60) {
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) {
+                shown += "\\u{\(String(value, radix: 16, uppercase: true))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return word.unicodeScalars.count > 60 ? shown + "…" : shown
+    }
+}

@@ -1,0 +1,62 @@
+/// An option taking a value: `--sols 7`, `--sols=7`, `-n 7`, `-n7`.
+///
+///     static let sols = Option<Int>("sols", valueName: "N", default: 7,
+///                                   help: "How many sols to show", check: .within(1...7))
+///     static let sol = Option<Int?>("sol", help: "Show one sol in detail")   // absent: nil
+///
+/// Read it with `arguments[Self.sols]`. Given twice, the last one wins.
+public struct Option<Value: ArgumentValue>: ArgumentDeclaration {
+    public let info: ArgumentInfo
+    let defaultValue: Value
+
+    public init(_ name: String, short: Character? = nil, valueName: String? = nil, default defaultValue: Value,
+                help: String, check: ValueCheck<Value>? = nil) {
+        self.defaultValue = defaultValue
+        info = ArgumentInfo(
+            kind: .option, name: name, short: short,
+            valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Value.fixedValues),
+            help: help, defaultDescription: defaultValue.argumentDescription, fixedValues: Value.fixedValues, expectation: Value.expectation,
+            isRepeatable: false, isOptional: true,
+            check: makeCheck(Value.self, check, extract: { $0 }))
+    }
+
+    /// An option with no default: reading it gives nil when it was not given.
+    public init<Wrapped: ArgumentValue>(_ name: String, short: Character? = nil, valueName: String? = nil,
+                                        help: String, check: ValueCheck<Wrapped>? = nil) where Value == Wrapped? {
+        self.defaultValue = nil
+        info = ArgumentInfo(
+            kind: .option, name: name, short: short,
+            valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Wrapped.fixedValues),
+            help: help, defaultDescription: nil, fixedValues: Wrapped.fixedValues, expectation: Wrapped.expectation,
+            isRepeatable: false, isOptional: true,
+            check: makeCheck(Wrapped.self, check, extract: { $0 }))
+    }
+}
+
+/// An option that may be given many times, collecting every value in order:
+/// `--agency SpaceX --agency ESA`.
+public struct RepeatedOption<Value: ArgumentValue>: ArgumentDeclaration {
+    public let info: ArgumentInfo
+
+    public init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
+                check: ValueCheck<Value>? = nil) {
+        info = ArgumentInfo(
+            kind: .option, name: name, short: short,
+            valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Value.fixedValues),
+            help: help, defaultDescription: nil, fixedValues: Value.fixedValues, expectation: Value.expectation,
+            isRepeatable: true, isOptional: true,
+            check: makeCheck(Value.self, check, extract: { $0 }))
+    }
+}
+
+/// A flag: `--json`, `-i`. Reading it gives whether it was given.
+public struct Flag: ArgumentDeclaration {
+    public let info: ArgumentInfo
+
+    public init(_ name: String, short: Character? = nil, help: String) {
+        info = ArgumentInfo(
+            kind: .flag, name: name, short: short, valueName: "", help: help,
+            defaultDescription: nil, fixedValues: nil, expectation: "", isRepeatable: false, isOptional: true,
+            check: { _ in })
+    }
+}

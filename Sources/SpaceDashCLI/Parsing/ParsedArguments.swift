@@ -1,0 +1,65 @@
+/// The words of one command line, sorted by the argument they belong to and
+/// already checked. Read typed values with the declarations:
+///
+///     let sols = arguments[Self.sols]        // Int (default applied)
+///     let sol = arguments[Self.sol]          // Int? for Option<Int?>
+///     let json = arguments[Self.json]        // Bool
+///     let terms = arguments[Self.query]      // [String]
+public struct ParsedArguments: Sendable {
+    /// Raw values by option or positional name, in command-line order.
+    private(set) var values: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+
+    public init() {}
+
+    mutating func add(_ raw: String, for info: ArgumentInfo) {
+        values[key(info), default: []].append(raw)
+    }
+
+    mutating func setFlag(_ info: ArgumentInfo) {
+        flags.insert(key(info))
+    }
+
+    private func key(_ info: ArgumentInfo) -> String {
+        info.kind == .positional ? "positional:\(info.name)" : info.name
+    }
+
+    /// The raw words given for an argument, as typed.
+    public func rawValues(of declaration: some ArgumentDeclaration) -> [String] {
+        values[key(declaration.info)] ?? []
+    }
+
+    /// Whether an option or flag appeared on the command line at all.
+    public func contains(_ declaration: some ArgumentDeclaration) -> Bool {
+        let info = declaration.info
+        return info.kind == .flag ? flags.contains(key(info)) : !rawValues(of: declaration).isEmpty
+    }
+
+    public subscript<Value>(option: Option<Value>) -> Value {
+        // Values were checked while parsing, so this parse cannot fail.
+        guard let raw = rawValues(of: option).last, let value = try? Value.parse(argument: raw) else {
+            return option.defaultValue
+        }
+        return value
+    }
+
+    public subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
+        rawValues(of: option).compactMap { try? Value.parse(argument: $0) }
+    }
+
+    public subscript(flag: Flag) -> Bool {
+        flags.contains(key(flag.info))
+    }
+
+    public subscript<Value>(positional: Positional<Value>) -> Value {
+        if let raw = rawValues(of: positional).first, let value = try? Value.parse(argument: raw) { return value }
+        if let defaultValue = positional.defaultValue { return defaultValue }
+        // Only reachable when a command reads a required positional it did not
+        // declare; the parser rejects a missing declared one before this.
+        preconditionFailure("positional \(positional.info.name) read but not declared by the command")
+    }
+
+    public subscript<Value>(positional: RepeatedPositional<Value>) -> [Value] {
+        rawValues(of: positional).compactMap { try? Value.parse(argument: $0) }
+    }
+}

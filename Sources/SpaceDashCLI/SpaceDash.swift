@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The `spacedash` command itself: the root of the command tree and the
+/// entry point `main.swift` calls.
+public struct SpaceDash: Command {
+    /// Every top-level command, in the order help lists them. Register a new
+    /// command here (one line each).
+    public static let commands: [any Command.Type] = [
+        HelpCommand.self,
+    ]
+
+    public static let configuration = CommandConfiguration(
+        name: "spacedash",
+        abstract: "Mars weather and rocket launches in your terminal.",
+        discussion: """
+            Live data from NASA's InSight feed and Launch Library 2, cached, with a bundled \
+            sample when the network or the feed has nothing to give.
+
+            Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
+            69 no live data with --strict, 130 interrupted.
+            """,
+        examples: [
+            Example("spacedash --help", "This page."),
+            Example("spacedash help COMMAND", "A command's options and examples."),
+        ],
+        subcommands: commands)
+
+    public init(_ arguments: ParsedArguments) {}
+
+    /// Without a command: a short overview of what there is.
+    public func run(_ context: CommandContext) async throws -> ExitCode {
+        let style = context.style
+        var lines = ["\(style.bold("spacedash")) \(SpaceDashVersion.current): \(Self.configuration.abstract)", ""]
+        lines.append("Commands:")
+        let width = (Self.commands.map { $0.configuration.name.count }.max() ?? 0) + 2
+        for command in Self.commands {
+            let configuration = command.configuration
+            lines.append("  " + style.bold(configuration.name.padding(toLength: width, withPad: " ", startingAt: 0))
+                         + configuration.abstract)
+        }
+        lines.append("")
+        lines.append("Run 'spacedash COMMAND --help' for a command's options, 'spacedash --help' for more.")
+        try context.stdout.write(lines.joined(separator: "\n") + "\n")
+        return .success
+    }
+}
+
+extension SpaceDash {
+    /// The program: ignores SIGPIPE (a closed stdout becomes a quiet EPIPE),
+    /// runs the command line, and exits with its code.
+    public static func main() async -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let code = await run(arguments: Array(CommandLine.arguments.dropFirst()),
+                             environment: ProcessInfo.processInfo.environment,
+                             streams: .standard)
+        exit(code)
+    }
+
+    /// Runs one command line and returns the exit status. Never throws and
+    /// never traps on bad input: every error becomes one line on stderr.
+    public static func run(arguments: [String], environment: [String: String], streams: OutputStreams) async -> Int32 {
+        await run(arguments: arguments, environment: environment, streams: streams, root: SpaceDash.self)
+    }
+
+    /// Runs a command line against any command tree (tests use their own).
+    static func run(arguments: [String], environment: [String: String], streams: OutputStreams,
+                    root: any Command.Type) async -> Int32 {
+        let code = await execute(arguments: arguments, environment: environment, streams: streams, root: root)
+        do {
+            try streams.stdout.flush()
+        } catch .closed {
+            return code.rawValue
+        } catch {
+            return report(CommandError("cannot write to standard output: \(error)"), streams: streams).rawValue
+        }
+        return code.rawValue
+    }
+
+    private static func execute(arguments: [String], environment: [String: String], streams: OutputStreams,
+                                root: any Command.Type) async -> ExitCode {
+        let invocation: Invocation
+        do {
+            invocation = try CommandLineParser.parse(arguments, root: root)
+        } catch {
+            return reportUsage(error, root: root, streams: streams)
+        }
+        let context = CommandContext(streams: streams, environment: environment, colorMode: invocation.colorMode,
+                                     commandPath: invocation.commandPath)
+        do {
+            switch invocation.action {
+            case .help:
+                try streams.stdout.write(HelpFormatter.help(for: invocation.helpTarget, style: context.style))
+                return .success
+            case .version:
+                try streams.stdout.writeLine("spacedash \(SpaceDashVersion.current)")
+                return .success
+            case .run:
+                let command = try invocation.commands.last!.init(invocation.arguments)
+                return try await command.run(context)
+            }
+        } catch let error as UsageError {
+            var located = error
+            if located.commandPath == nil { located.commandPath = invocation.commandPath }
+            return reportUsage(located, root: root, streams: streams)
+        } catch OutputError.closed {
+            // The reader went away (`spacedash … | head -1`): nothing to say.
+            return .success
+        } catch is CancellationError {
+            return .interrupted
+        } catch {
+            return report(error, streams: streams)
+        }
+    }
+
+    /// One line naming the problem, then the usage line; exit 64.
+    static func reportUsage(_ error: UsageError, root: any Command.Type, streams: OutputStreams) -> ExitCode {
+        let chain = commandChain(for: error.commandPath ?? [], root: root)
+        try? streams.stderr.write("spacedash: \(oneLine(error.description))\nUsage: \(HelpFormatter.shortUsage(for: chain))\n")
+        return .usage
+    }
+
+    static func report(_ error: any Error, streams: OutputStreams) -> ExitCode {
+        let (message, code): (String, ExitCode) = switch error {
+        case let error as CommandError: (error.message, error.exitCode)
+        case let error as OutputError: ("cannot write: \(error)", .failure)
+        case let error as LocalizedError where error.errorDescription != nil: (error.errorDescription!, .failure)
+        default: (String(describing: error), .failure)
+        }
+        try? streams.stderr.writeLine("spacedash: \(oneLine(message))")
+        return code
+    }
+
+    /// The commands named by a path, starting at the root (unknown names end it).
+    static func commandChain(for path: [String], root: any Command.Type = SpaceDash.self) -> [any Command.Type] {
+        var chain: [any Command.Type] = [root]
+        for name in path {
+            guard let next = chain.last!.configuration.subcommand(named: name) else { break }
+            chain.append(next)
+        }
+        return chain
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+}

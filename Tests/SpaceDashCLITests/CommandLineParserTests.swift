@@ -1,0 +1,276 @@
+import Foundation
+import Testing
+@testable import SpaceDashCLI
+
+private func parse(_ words: [String]) throws -> Invocation {
+    try CommandLineParser.parse(words, root: TestRoot.self)
+}
+
+private func names(_ invocation: Invocation) -> [String] { invocation.commandPath }
+
+/// The one line the user would see, or nil when the words parse.
+private func problem(_ words: [String]) -> String? {
+    do {
+        _ = try CommandLineParser.parse(words, root: TestRoot.self)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+@Suite struct CommandLineParserTests {
+    // MARK: Options
+
+    @Test func optionValueAfterASpaceOrAnEqualsSign() throws {
+        #expect(try parse(["mars-weather", "--sols", "3"]).arguments[TestWeather.sols] == 3)
+        #expect(try parse(["mars-weather", "--sols=4"]).arguments[TestWeather.sols] == 4)
+        #expect(try parse(["mars-weather", "--name=a=b"]).arguments[TestWeather.name] == "a=b")
+    }
+
+    @Test func defaultsApplyWhenAnOptionIsAbsent() throws {
+        let arguments = try parse(["mars-weather"]).arguments
+        #expect(arguments[TestWeather.sols] == 7)
+        #expect(arguments[TestWeather.units] == .metric)
+        #expect(arguments[TestWeather.timeout] == 10)
+        #expect(arguments[TestWeather.sol] == nil)
+        #expect(arguments[TestWeather.json] == false)
+        #expect(arguments[TestWeather.tags] == [])
+        #expect(!arguments.contains(TestWeather.sols))
+    }
+
+    @Test func typedValues() throws {
+        let arguments = try parse(["mars-weather", "--units", "imperial", "--timeout", "2.5", "--sol", "1200",
+                                   "--after", "2026-11-21"]).arguments
+        #expect(arguments[TestWeather.units] == .imperial)
+        #expect(arguments[TestWeather.timeout] == 2.5)
+        #expect(arguments[TestWeather.sol] == 1200)
+        #expect(arguments[TestWeather.after] == Date(timeIntervalSince1970: 1_795_219_200))
+    }
+
+    @Test func enumValuesIgnoreLetterCase() throws {
+        #expect(try parse(["mars-weather", "--units", "Imperial"]).arguments[TestWeather.units] == .imperial)
+    }
+
+    @Test func theLastOfARepeatedSingleOptionWins() throws {
+        #expect(try parse(["mars-weather", "--sols", "2", "--sols", "5"]).arguments[TestWeather.sols] == 5)
+    }
+
+    @Test func repeatedOptionsCollectEveryValueInOrder() throws {
+        let arguments = try parse(["mars-weather", "--tag", "a", "-t", "b", "--tag=c", "-td"]).arguments
+        #expect(arguments[TestWeather.tags] == ["a", "b", "c", "d"])
+    }
+
+    @Test func shortAliasesTakeValuesAttachedOrSeparate() throws {
+        #expect(try parse(["mars-weather", "-n", "x"]).arguments[TestWeather.name] == "x")
+        #expect(try parse(["mars-weather", "-ny"]).arguments[TestWeather.name] == "y")
+        #expect(try parse(["mars-weather", "-n=z"]).arguments[TestWeather.name] == "z")
+    }
+
+    @Test func shortFlagsBundle() throws {
+        let arguments = try parse(["mars-weather", "-jv"]).arguments
+        #expect(arguments[TestWeather.json] && arguments[TestWeather.verbose])
+    }
+
+    @Test func negativeNumbersAreValuesNotOptions() throws {
+        #expect(problem(["mars-weather", "--sols", "-3"]) == "invalid value '-3' for --sols: must be between 1 and 7")
+        #expect(try parse(["launches", "search", "-5"]).arguments[TestSearch.query] == ["-5"])
+    }
+
+    @Test func datesAcceptDaysAndISOTimesWithZones() throws {
+        #expect(try Date.parse(argument: "2026-11-21T14:30:00Z") == Date(timeIntervalSince1970: 1_795_271_400))
+        #expect(try Date.parse(argument: "2026-11-21T15:30+01:00") == Date(timeIntervalSince1970: 1_795_271_400))
+        #expect(try Date.parse(argument: "2026-11-21T14:30:15-00:30") == Date(timeIntervalSince1970: 1_795_273_215))
+        for bad in ["2026-02-30", "2026-13-01", "21/11/2026", "2026-11-21T25:00Z", "2026-11-21T", "tomorrow", ""] {
+            #expect(throws: InvalidArgumentValue.self, "\(bad)") { try Date.parse(argument: bad) }
+        }
+    }
+
+    // MARK: Positionals and `--`
+
+    @Test func repeatedPositionalsTakeEveryWord() throws {
+        #expect(try parse(["launches", "search", "falcon", "9"]).arguments[TestSearch.query] == ["falcon", "9"])
+    }
+
+    @Test func dashWordsAreQueryTermsWhenTheCommandTakesThem() throws {
+        let invocation = try parse(["launches", "search", "starlink", "-falcon", "-i"])
+        #expect(invocation.arguments[TestSearch.query] == ["starlink", "-falcon"])
+        #expect(invocation.arguments[TestSearch.interactive])
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let arguments = try parse(["launches", "search", "--limit", "2", "--", "--limit", "-i", "--help"]).arguments
+        #expect(arguments[TestSearch.query] == ["--limit", "-i", "--help"])
+        #expect(arguments[TestSearch.limit] == 2)
+        #expect(!arguments[TestSearch.interactive])
+    }
+
+    @Test func requiredAndOptionalPositionals() throws {
+        let one = try parse(["completion", "zsh"]).arguments
+        #expect(one[TestCompletion.shell] == .zsh)
+        #expect(one[TestCompletion.output] == nil)
+        #expect(try parse(["completion", "fish", "out.fish"]).arguments[TestCompletion.output] == "out.fish")
+    }
+
+    @Test func aLoneDashIsAValue() throws {
+        #expect(try parse(["completion", "bash", "-"]).arguments[TestCompletion.output] == "-")
+    }
+
+    // MARK: Commands
+
+    @Test func subcommandsAndNestedSubcommands() throws {
+        #expect(names(try parse([])) == [])
+        #expect(names(try parse(["mars-weather"])) == ["mars-weather"])
+        #expect(names(try parse(["launches", "next"])) == ["launches", "next"])
+        #expect(names(try parse(["launches", "search", "x"])) == ["launches", "search"])
+    }
+
+    @Test func aGroupRunsItsDefaultSubcommand() throws {
+        #expect(names(try parse(["launches"])) == ["launches", "search"])
+        let words = try parse(["launches", "starlink", "--limit", "3"])
+        #expect(names(words) == ["launches", "search"])
+        #expect(words.arguments[TestSearch.query] == ["starlink"])
+        #expect(names(try parse(["launches", "-i"])) == ["launches", "search"])
+    }
+
+    @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
+        let before = try parse(["--color", "never", "mars-weather", "--sols", "2"])
+        #expect(names(before) == ["mars-weather"])
+        #expect(before.colorMode == .never)
+        #expect(try parse(["mars-weather", "--color=always"]).colorMode == .always)
+        #expect(try parse(["launches", "--color", "never", "search"]).commandPath == ["launches", "search"])
+        #expect(try parse([]).colorMode == .auto)
+    }
+
+    // MARK: Help and version
+
+    @Test func helpOnEveryCommand() throws {
+        for words in [["--help"], ["-h"], ["mars-weather", "--help"], ["completion", "-h"], ["launches", "search", "--help"]] {
+            let invocation = try parse(words)
+            #expect(invocation.action == .help, "\(words)")
+            #expect(invocation.helpTarget.map { $0.configuration.name } == ["spacedash"] + words.filter { !$0.hasPrefix("-") })
+        }
+    }
+
+    @Test func helpOnAGroupShowsTheGroupUnlessItsDefaultWasAlreadyGivenWords() throws {
+        #expect(try parse(["launches", "--help"]).helpTarget.map { $0.configuration.name } == ["spacedash", "launches"])
+        #expect(try parse(["launches", "starlink", "--help"]).helpTarget.map { $0.configuration.name }
+            == ["spacedash", "launches", "search"])
+    }
+
+    @Test func helpWinsOverMistakes() throws {
+        let invocation = try parse(["mars-weather", "--sols", "abc", "--bogus", "--color", "never", "--help"])
+        #expect(invocation.action == .help)
+        #expect(invocation.colorMode == .never)
+        #expect(invocation.helpTarget.last?.configuration.name == "mars-weather")
+    }
+
+    @Test func version() throws {
+        #expect(try parse(["--version"]).action == .version)
+    }
+
+    // MARK: Every error, word for word
+
+    @Test func unknownCommandWithAHint() {
+        #expect(problem(["mars-wether"]) == "unknown command 'mars-wether'; did you mean 'mars-weather'?")
+        #expect(problem(["lanches"]) == "unknown command 'lanches'; did you mean 'launches'?")
+        #expect(problem(["mars"]) == "unknown command 'mars'; did you mean 'mars-weather'?")
+        #expect(problem(["launches", "nxt"]) == nil, "a group with a default takes unknown words as its default's")
+    }
+
+    @Test func unknownCommandWithoutAHint() {
+        #expect(problem(["dashboard"]) == "unknown command 'dashboard'")
+        #expect(problem([""]) == "unknown command '' (an empty word)")
+    }
+
+    @Test func unknownOptionWithAHint() {
+        #expect(problem(["mars-weather", "--sosl", "3"]) == "unknown option '--sosl'; did you mean '--sols'?")
+        #expect(problem(["mars-weather", "--unit=metric"]) == "unknown option '--unit'; did you mean '--units'?")
+        #expect(problem(["--colour", "never"]) == "unknown option '--colour'; did you mean '--color'?")
+        #expect(problem(["mars-weather", "-sols", "3"]) == "unknown option '-sols'; did you mean '--sols'?")
+    }
+
+    @Test func unknownOptionWithoutAHint() {
+        #expect(problem(["mars-weather", "--everything"]) == "unknown option '--everything'")
+        #expect(problem(["mars-weather", "-x"]) == "unknown option '-x'")
+        #expect(problem(["mars-weather", "-jx"]) == "unknown option '-x' in '-jx'")
+        #expect(problem(["launches", "search", "--bogus"]) == "unknown option '--bogus'")
+    }
+
+    @Test func missingValues() {
+        #expect(problem(["mars-weather", "--sols"]) == "--sols needs a value: a whole number, e.g. --sols 7")
+        #expect(problem(["mars-weather", "--sols", "--json"]) == "--sols needs a value: a whole number, e.g. --sols 7")
+        #expect(problem(["mars-weather", "--units"]) == "--units needs a value: metric or imperial, e.g. --units metric")
+        #expect(problem(["mars-weather", "-n"]) == "-n needs a value: some text")
+        #expect(problem(["mars-weather", "--after"]) == "--after needs a value: a date like 2026-11-21 or 2026-11-21T14:30:00Z")
+        #expect(problem(["--color"]) == "--color needs a value: auto, always or never, e.g. --color auto")
+    }
+
+    @Test func malformedValues() {
+        #expect(problem(["mars-weather", "--sols", "abc"]) == "invalid value 'abc' for --sols: expected a whole number")
+        #expect(problem(["mars-weather", "--sols=3.5"]) == "invalid value '3.5' for --sols: expected a whole number")
+        #expect(problem(["mars-weather", "--sols", "99999999999999999999"])
+            == "invalid value '99999999999999999999' for --sols: the number is too large")
+        #expect(problem(["mars-weather", "--timeout", "soon"]) == "invalid value 'soon' for --timeout: expected a number")
+        #expect(problem(["mars-weather", "--timeout", "nan"]) == "invalid value 'nan' for --timeout: expected a number")
+        #expect(problem(["mars-weather", "--after", "2026-02-30"])
+            == "invalid value '2026-02-30' for --after: expected a date like 2026-11-21 or 2026-11-21T14:30:00Z")
+        #expect(problem(["mars-weather", "--name", ""]) == "invalid value '' for --name: must not be empty")
+    }
+
+    @Test func valuesOutsideTheirRange() {
+        #expect(problem(["mars-weather", "--sols", "9"]) == "invalid value '9' for --sols: must be between 1 and 7")
+        #expect(problem(["mars-weather", "--sols=0"]) == "invalid value '0' for --sols: must be between 1 and 7")
+        #expect(problem(["mars-weather", "--timeout", "0.1"]) == "invalid value '0.1' for --timeout: must be at least 0.5")
+        #expect(problem(["launches", "--limit", "0"]) == "invalid value '0' for --limit: must be at least 1")
+    }
+
+    @Test func badEnumValuesSuggestTheClosest() {
+        #expect(problem(["mars-weather", "--units", "metrik"])
+            == "invalid value 'metrik' for --units: expected metric or imperial; did you mean 'metric'?")
+        #expect(problem(["mars-weather", "--units", "kelvin"]) == "invalid value 'kelvin' for --units: expected metric or imperial")
+        #expect(problem(["--color", "allways"])
+            == "invalid value 'allways' for --color: expected auto, always or never; did you mean 'always'?")
+        #expect(problem(["completion", "zhs"]) == "invalid value 'zhs' for SHELL: expected bash, zsh or fish; did you mean 'zsh'?")
+    }
+
+    @Test func flagsTakeNoValue() {
+        #expect(problem(["mars-weather", "--json=yes"]) == "--json takes no value (write --json alone)")
+    }
+
+    @Test func unexpectedAndMissingPositionals() {
+        #expect(problem(["mars-weather", "extra"]) == "unexpected argument 'extra' ('mars-weather' takes no arguments)")
+        #expect(problem(["completion", "bash", "out", "more"]) == "unexpected argument 'more'")
+        #expect(problem(["completion"]) == "missing SHELL: expected bash, zsh or fish")
+    }
+
+    @Test func errorsKnowTheirCommandForTheUsageLine() {
+        do {
+            _ = try CommandLineParser.parse(["launches", "--limit", "x"], root: TestRoot.self)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.commandPath == ["launches", "search"])
+        }
+    }
+
+    // MARK: Hostile input
+
+    @Test func controlCharactersAreEscapedInMessages() {
+        #expect(problem(["\u{1B}[2J"]) == "unknown command '\\u{1B}[2J'")
+        #expect(problem(["mars-weather", "--sols", "1\n2"]) == "invalid value '1\\u{A}2' for --sols: expected a whole number")
+    }
+
+    @Test func invalidUTF8ArrivesRepairedAndIsRejectedCleanly() {
+        let garbage = String(decoding: [0xFF, 0xFE, 0x41, 0xC3], as: UTF8.self)
+        #expect(problem([garbage]) == "unknown command '\u{FFFD}\u{FFFD}A\u{FFFD}'")
+    }
+
+    @Test func veryLongWordsAreCutInMessagesAndDoNotStall() {
+        let long = String(repeating: "x", count: 1_000_000)
+        let clock = ContinuousClock()
+        var message: String?
+        let elapsed = clock.measure { message = problem(["--" + long]) }
+        #expect(message == "unknown option '--" + String(repeating: "x", count: 58) + "…'")
+        #expect(elapsed < .seconds(5))
+        #expect(problem(["mars-weather", "--sols", long])?.hasPrefix("invalid value 'xxxx") == true)
+    }
+}
