@@ -6,9 +6,9 @@ import Terminal
 public struct MarsWeatherTable: Sendable {
     public var units: MarsWeatherUnits
     public var glyphs: MarsWeatherGlyphs
-    public var style: StyleMode
+    public var style: TextStyle
 
-    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode) {
+    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: TextStyle) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
@@ -56,7 +56,7 @@ public struct MarsWeatherTable: Sendable {
             }
             return parts.joined(separator: "  ")
         }
-        let header = StyledText(line(columns.map(\.title)), style: .bold).rendered(style)
+        let header = style.bold(line(columns.map(\.title)))
         return [header] + cells.map(line)
     }
 }
