@@ -1,1 +1,0 @@
-// HTTP: see the module's issue; this file keeps the target non-empty until it lands.

@@ -1,0 +1,158 @@
+import Foundation
+import Streams
+import Synchronization
+
+/// The real HTTP client, over the system's libcurl.
+///
+/// `send` returns a cold publisher: each subscription performs one transfer
+/// on the engine's thread once demand arrives, delivers the response (any
+/// status) and finishes, or fails with an `HTTPError`. Values arrive on a
+/// global dispatch queue, never on the subscribing thread. Cancelling aborts
+/// the transfer at once and frees its handle.
+///
+/// Every request carries `User-Agent: <userAgent>` (the CLI passes
+/// `spacedash/<version>`), accepts compressed bodies, verifies TLS peers and
+/// host names, and refuses redirects from https to http.
+public struct HTTPClient: HTTPFetching {
+    public let userAgent: String
+    let log: HTTPLog?
+    let engine: CurlEngine
+
+    /// - Parameters:
+    ///   - userAgent: the `User-Agent` header, e.g. `HTTPClient.userAgent(version: "1.2.0")`.
+    ///   - log: where request and response lines go; by default standard error
+    ///     when `SPACEDASH_DEBUG_HTTP=1`, else nowhere (see `HTTPLog.enabled`).
+    public init(userAgent: String, log: HTTPLog? = HTTPLog.enabled(verbose: false)) {
+        self.init(userAgent: userAgent, log: log, engine: .shared)
+    }
+
+    /// Logs to standard error when `verbose` (the commands' `--verbose`) or
+    /// `SPACEDASH_DEBUG_HTTP=1`.
+    public init(userAgent: String, verbose: Bool) {
+        self.init(userAgent: userAgent, log: HTTPLog.enabled(verbose: verbose))
+    }
+
+    init(userAgent: String, log: HTTPLog?, engine: CurlEngine) {
+        self.userAgent = userAgent
+        self.log = log
+        self.engine = engine
+    }
+
+    /// `spacedash/<version>`.
+    public static func userAgent(version: String) -> String { "spacedash/\(version)" }
+
+    public func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
+        CurlRequestPublisher(request: request, userAgent: userAgent, log: log, engine: engine).eraseToAnyPublisher()
+    }
+}
+
+/// One request as a cold publisher: the transfer starts on the first demand.
+struct CurlRequestPublisher: Publisher {
+    typealias Output = HTTPResponse
+    typealias Failure = HTTPError
+
+    let request: HTTPRequest
+    let userAgent: String
+    let log: HTTPLog?
+    let engine: CurlEngine
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == HTTPResponse, S.Failure == HTTPError {
+        subscriber.receive(subscription: CurlRequestSubscription(publisher: self, downstream: subscriber))
+    }
+}
+
+/// Where a finished transfer's outcome goes; not generic, so closures sent
+/// to other threads need not capture the subscriber's type.
+private protocol ResultReceiver: AnyObject, Sendable {
+    func deliver(_ result: Result<HTTPResponse, HTTPError>)
+}
+
+/// Hands `result` to another thread: never the engine's (a slow subscriber
+/// must not hold up other transfers) nor the subscribing one.
+private func deliverLater(_ result: Result<HTTPResponse, HTTPError>, to receiver: any ResultReceiver) {
+    DispatchQueue.global().async { receiver.deliver(result) }
+}
+
+private final class CurlRequestSubscription<Downstream: Subscriber>: Subscription, ResultReceiver, CustomStringConvertible, @unchecked Sendable
+where Downstream.Input == HTTPResponse, Downstream.Failure == HTTPError {
+    private enum State {
+        case waitingForDemand(Downstream)
+        case running(Downstream, CurlTransfer?)
+        case done
+    }
+
+    private let publisher: CurlRequestPublisher
+    private let state: Locked<State>
+    private let startedAt = ContinuousClock.now
+
+    init(publisher: CurlRequestPublisher, downstream: Downstream) {
+        self.publisher = publisher
+        state = Locked(.waitingForDemand(downstream))
+    }
+
+    var description: String { "HTTPRequest" }
+
+    func request(_ demand: Subscribers.Demand) {
+        precondition(demand > 0, "demand must be greater than zero")
+        let downstream: Downstream? = state.withLock { state in
+            guard case .waitingForDemand(let downstream) = state else { return nil }
+            state = .running(downstream, nil)
+            return downstream
+        }
+        guard downstream != nil else { return }
+        publisher.log?.started(publisher.request)
+        let transfer: CurlTransfer
+        do {
+            transfer = try CurlTransfer(
+                request: publisher.request,
+                userAgent: publisher.userAgent,
+                liveHandles: publisher.engine.liveHandles
+            ) { [receiver = self as any ResultReceiver] result in
+                deliverLater(result, to: receiver)
+            }
+        } catch {
+            deliverLater(.failure(error), to: self)
+            return
+        }
+        let stillWanted = state.withLock { state in
+            guard case .running(let downstream, nil) = state else { return false }
+            state = .running(downstream, transfer)
+            return true
+        }
+        if stillWanted {
+            publisher.engine.start(transfer)
+        }
+    }
+
+    func cancel() {
+        let (wasRunning, transfer): (Bool, CurlTransfer?) = state.withLock { state in
+            defer { state = .done }
+            if case .running(_, let transfer) = state { return (true, transfer) }
+            return (false, nil)
+        }
+        if let transfer { publisher.engine.cancel(transfer) }
+        if wasRunning { publisher.log?.cancelled(publisher.request, milliseconds: milliseconds) }
+    }
+
+    func deliver(_ result: Result<HTTPResponse, HTTPError>) {
+        let downstream: Downstream? = state.withLock { state in
+            guard case .running(let downstream, _) = state else { return nil }
+            state = .done
+            return downstream
+        }
+        guard let downstream else { return }
+        publisher.log?.finished(publisher.request, result: result, milliseconds: milliseconds)
+        switch result {
+        case .success(let response):
+            _ = downstream.receive(response)
+            downstream.receive(completion: .finished)
+        case .failure(let error):
+            downstream.receive(completion: .failure(error))
+        }
+    }
+
+    private var milliseconds: Int {
+        let elapsed = ContinuousClock.now - startedAt
+        return Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+    }
+}

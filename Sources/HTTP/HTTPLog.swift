@@ -1,0 +1,52 @@
+import Foundation
+
+/// One redacted line per request and per response, for `SPACEDASH_DEBUG_HTTP=1`
+/// and the commands' `--verbose`:
+///
+///     http: GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json
+///     http: 200 GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json 10512 bytes 231 ms
+///     http: failed GET https://… after 1003 ms: request to https://… took longer than 1 s …
+///
+/// Header values are never logged, so `Authorization` cannot leak.
+public struct HTTPLog: Sendable {
+    /// The environment variable that turns logging on when set to `1`.
+    public static let environmentVariable = "SPACEDASH_DEBUG_HTTP"
+
+    private let write: @Sendable (String) -> Void
+
+    /// Logs each line through `write` (no trailing newline is passed).
+    public init(_ write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    /// Writes each line to standard error.
+    public static let standardError = HTTPLog { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// `sink` when `verbose` is on or `SPACEDASH_DEBUG_HTTP=1`, else nil (no logging).
+    public static func enabled(
+        verbose: Bool,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        sink: HTTPLog = .standardError
+    ) -> HTTPLog? {
+        verbose || environment[environmentVariable] == "1" ? sink : nil
+    }
+
+    func started(_ request: HTTPRequest) {
+        write("http: \(request.method) \(Redaction.redact(url: request.url))")
+    }
+
+    func finished(_ request: HTTPRequest, result: Result<HTTPResponse, HTTPError>, milliseconds: Int) {
+        switch result {
+        case .success(let response):
+            write("http: \(response.status) \(request.method) \(Redaction.redact(url: response.finalURL)) \(response.body.count) bytes \(milliseconds) ms")
+        case .failure(let error):
+            write("http: failed \(request.method) \(Redaction.redact(url: request.url)) after \(milliseconds) ms: \(error)")
+        }
+    }
+
+    func cancelled(_ request: HTTPRequest, milliseconds: Int) {
+        write("http: cancelled \(request.method) \(Redaction.redact(url: request.url)) after \(milliseconds) ms")
+    }
+}

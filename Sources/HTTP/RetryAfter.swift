@@ -1,0 +1,35 @@
+import Foundation
+
+/// Reads a `Retry-After` header: either seconds (`120`) or an HTTP date
+/// (`Wed, 21 Oct 2015 07:28:00 GMT`, and the two obsolete forms RFC 9110
+/// still asks recipients to accept).
+public enum RetryAfter {
+    /// The delay in seconds the header asks for, never negative; nil when
+    /// the value is neither form.
+    ///
+    /// A date is measured from the response's own `Date` header when given
+    /// (so a skewed local clock does not matter), else from `now`.
+    public static func seconds(from value: String, serverDate: String? = nil, now: Date = Date()) -> TimeInterval? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
+            return TimeInterval(trimmed) ?? .greatestFiniteMagnitude
+        }
+        guard let date = httpDate(trimmed) else { return nil }
+        let reference = serverDate.flatMap(httpDate) ?? now
+        return max(0, date.timeIntervalSince(reference))
+    }
+
+    /// Parses an HTTP date in IMF-fixdate, RFC 850 or asctime form (GMT).
+    public static func httpDate(_ text: String) -> Date? {
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")) {
+                return date
+            }
+        }
+        return nil
+    }
+}

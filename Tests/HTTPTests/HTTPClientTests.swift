@@ -1,0 +1,504 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+@testable import HTTP
+import Streams
+import Testing
+import TestSupport
+
+/// The libcurl client against the loopback server: exact responses, every
+/// fault the issue lists, timing bounds, cancel, concurrency and leaks.
+/// Each test gets its own engine (thread + multi handle) so the handle
+/// counts are its own.
+@Suite struct HTTPClientTests {
+    let engine = CurlEngine()
+    let client: HTTPClient
+
+    init() {
+        client = HTTPClient(userAgent: "spacedash/9.9.9-test", log: nil, engine: engine)
+    }
+
+    /// Sends `request`, waits for the outcome, and returns it with the time it took.
+    private func fetch(_ request: HTTPRequest) throws -> (result: Result<HTTPResponse, HTTPError>, seconds: Double) {
+        let start = ContinuousClock.now
+        let result = try #require(client.send(request).waitForFirstResult(timeout: 30), "no outcome within 30 s")
+        let elapsed = ContinuousClock.now - start
+        return (result, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    private func failure(_ request: HTTPRequest) throws -> (error: HTTPError, seconds: Double) {
+        let (result, seconds) = try fetch(request)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure, got \(result)")
+            throw CancellationError()
+        }
+        return (error, seconds)
+    }
+
+    private func response(_ request: HTTPRequest) throws -> HTTPResponse {
+        try fetch(request).result.get()
+    }
+
+    /// Waits until the engine has freed every handle (delivery is asynchronous).
+    private func expectNoLiveHandles(sourceLocation: SourceLocation = #_sourceLocation) {
+        let deadline = Date().addingTimeInterval(5)
+        while engine.liveHandles.value != 0 && Date() < deadline { usleep(5_000) }
+        #expect(engine.liveHandles.value == 0, "easy handles leaked", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Responses
+
+    @Test func returnsStatusHeadersBodyAndFinalURL() throws {
+        let server = try LoopbackServer(routes: [
+            "/hello": .status(200, headers: ["Content-Type": "text/plain", "X-Trace": "abc"], body: "hello, mars"),
+        ])
+        defer { server.stop(); engine.shutDown() }
+
+        let url = server.url("/hello?sol=1")
+        let response = try response(HTTPRequest(url: url, headers: ["Authorization": "Token t0k3n"]))
+
+        #expect(response.status == 200)
+        #expect(response.text == "hello, mars")
+        #expect(response.headers["content-type"] == "text/plain")
+        #expect(response.headers["X-TRACE"] == "abc")
+        #expect(response.finalURL == url)
+        #expect(response.duration > 0 && response.duration < 5)
+        let received = try #require(server.requests.first)
+        #expect(received.method == "GET")
+        #expect(received.target == "/hello?sol=1")
+        #expect(received.headers["User-Agent"] == "spacedash/9.9.9-test")
+        #expect(received.headers["Authorization"] == "Token t0k3n")
+        expectNoLiveHandles()
+    }
+
+    @Test func nonSuccessStatusIsAResponseUntilValidated() throws {
+        let server = try LoopbackServer(routes: [
+            "/missing": .status(404, headers: ["Content-Type": "application/json"], body: #"{"error": "no such sol"}"#),
+            "/limited": .tooManyRequests(retryAfter: "120", body: "rate limit exceeded for api_key=SECRET123"),
+        ])
+        defer { server.stop(); engine.shutDown() }
+
+        let missing = try response(HTTPRequest(url: server.url("/missing")))
+        #expect(missing.status == 404)
+        #expect(missing.text == #"{"error": "no such sol"}"#)
+
+        let validated = try #require(client.send(HTTPRequest(url: server.url("/limited?api_key=SECRET123"))).validateStatus().waitForFirstResult())
+        guard case .failure(.status(let code, let excerpt, let retryAfter, let url)) = validated else {
+            Issue.record("expected a status error, got \(validated)")
+            return
+        }
+        #expect(code == 429)
+        #expect(retryAfter == 120)
+        #expect(excerpt == "rate limit exceeded for api_key=***")
+        #expect(url.hasSuffix("/limited?api_key=***"))
+        let description = HTTPError.status(code: code, bodyExcerpt: excerpt, retryAfter: retryAfter, url: url).description
+        #expect(description.contains("HTTP 429 Too Many Requests"))
+        #expect(description.contains("retry after 120 s"))
+        #expect(!description.contains("SECRET123"))
+    }
+
+    @Test func sendsPostBodies() throws {
+        let server = try LoopbackServer(routes: ["/echo": .handler { request in .text("\(request.method) \(String(decoding: request.body, as: UTF8.self))") }])
+        defer { server.stop(); engine.shutDown() }
+
+        let response = try response(HTTPRequest(url: server.url("/echo"), method: .post, headers: ["Content-Type": "application/json"], body: Data(#"{"q":"falcon"}"#.utf8)))
+        #expect(response.text == #"POST {"q":"falcon"}"#)
+        #expect(server.requests.first?.headers["Content-Type"] == "application/json")
+    }
+
+    @Test func assemblesChunkedBodies() throws {
+        let chunks = ["first chunk, ", "second, ", String(repeating: "x", count: 70_000)].map { Data($0.utf8) }
+        let server = try LoopbackServer(routes: ["/chunked": .chunked(chunks)])
+        defer { server.stop(); engine.shutDown() }
+
+        let response = try response(HTTPRequest(url: server.url("/chunked")))
+        #expect(response.status == 200)
+        #expect(response.body == chunks.reduce(Data(), +))
+        #expect(response.headers["Transfer-Encoding"] == "chunked")
+    }
+
+    @Test func decodesGzipBodiesAndAdvertisesEncodings() throws {
+        let original = Data(String(repeating: "{\"sol\": 675, \"temp\": -62.3}\n", count: 5_000).utf8)
+        let server = try LoopbackServer(routes: ["/gz": .gzip(original, headers: ["Content-Type": "application/json"])])
+        defer { server.stop(); engine.shutDown() }
+
+        let response = try response(HTTPRequest(url: server.url("/gz")))
+        #expect(response.body == original)
+        #expect(response.headers["Content-Encoding"] == "gzip")
+        let acceptEncoding = try #require(server.requests.first?.headers["Accept-Encoding"])
+        #expect(acceptEncoding.contains("gzip"))
+    }
+
+    // MARK: Timeouts
+
+    @Test func aDelayShorterThanTheTimeoutIsFine() throws {
+        let server = try LoopbackServer(routes: ["/late": .text("worth the wait").delayed(by: 0.3)])
+        defer { server.stop(); engine.shutDown() }
+
+        let response = try response(HTTPRequest(url: server.url("/late"), totalTimeout: 5))
+        #expect(response.text == "worth the wait")
+        #expect(response.duration >= 0.3)
+    }
+
+    @Test func aDelayBeforeTheFirstByteHitsTheTotalTimeout() throws {
+        let server = try LoopbackServer(routes: ["/late": .text("too late").delayed(by: 10)])
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, seconds) = try failure(HTTPRequest(url: server.url("/late?api_key=SECRET123"), totalTimeout: 1))
+        guard case .timedOut(.total, let limit, let url) = error else {
+            Issue.record("expected a total timeout, got \(error)")
+            return
+        }
+        #expect(limit == 1)
+        #expect(url.hasSuffix("/late?api_key=***"))
+        #expect(seconds >= 0.9 && seconds < 2, "fired after \(seconds) s, limit 1 s")
+        #expect(error.description.contains("took longer than 1 s"))
+        #expect(server.wait { server.connectionsClosedByClient == 1 })
+        expectNoLiveHandles()
+    }
+
+    @Test func aStallMidBodyHitsTheTotalTimeout() throws {
+        let server = try LoopbackServer(routes: ["/stall": .stall(after: Data(repeating: 0x41, count: 1_000), declaredLength: 5_000)])
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, seconds) = try failure(HTTPRequest(url: server.url("/stall"), totalTimeout: 1))
+        guard case .timedOut(.total, 1, _) = error else {
+            Issue.record("expected a total timeout, got \(error)")
+            return
+        }
+        #expect(seconds >= 0.9 && seconds < 2, "fired after \(seconds) s, limit 1 s")
+        #expect(server.wait { server.connectionsClosedByClient == 1 })
+    }
+
+    @Test func aConnectThatHangsHitsTheConnectTimeout() throws {
+        let listener = try UnresponsiveListener()
+        defer { listener.close(); engine.shutDown() }
+
+        let (error, seconds) = try failure(HTTPRequest(url: listener.url("/?api_key=SECRET123"), connectTimeout: 1, totalTimeout: 10))
+        guard case .timedOut(.connect, let limit, _) = error else {
+            Issue.record("expected a connect timeout, got \(error)")
+            return
+        }
+        #expect(limit == 1)
+        #expect(seconds >= 0.9 && seconds < 2, "fired after \(seconds) s, limit 1 s")
+        #expect(error.description.contains("timed out after 1 s connecting to http://127.0.0.1:\(listener.port)"))
+        expectNoLiveHandles()
+    }
+
+    // MARK: Broken bodies and connections
+
+    @Test func aBodyCutShortIsTruncated() throws {
+        let server = try LoopbackServer(routes: ["/short": .truncated(Data(repeating: 0x42, count: 600), declaredLength: 1_000)])
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, seconds) = try failure(HTTPRequest(url: server.url("/short")))
+        #expect(error == .truncatedBody(url: server.url("/short").absoluteString, received: 600, expected: 1_000))
+        #expect(error.description.contains("ended after 600 of 1000 bytes"))
+        #expect(seconds < 2)
+    }
+
+    @Test func aConnectionClosedWithoutAResponseIsAnEmptyResponse() throws {
+        let server = try LoopbackServer(routes: ["/hangup": .closeWithoutResponse])
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, _) = try failure(HTTPRequest(url: server.url("/hangup")))
+        #expect(error == .emptyResponse(url: server.url("/hangup").absoluteString))
+        #expect(error.isTransient)
+        expectNoLiveHandles()
+    }
+
+    @Test func aBodyAnnouncedTooLargeIsRefusedAtOnce() throws {
+        let server = try LoopbackServer(routes: ["/big": .status(200, body: Data(repeating: 0x43, count: 300_000))])
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, _) = try failure(HTTPRequest(url: server.url("/big"), maxBodyBytes: 100_000))
+        #expect(error == .bodyTooLarge(limit: 100_000, url: server.url("/big").absoluteString))
+        #expect(error.description.contains("larger than 100000 bytes"))
+    }
+
+    @Test func anEndlessBodyIsStoppedAtTheCapWithoutBufferingIt() throws {
+        let server = try LoopbackServer(routes: ["/endless": .endless()])
+        defer { server.stop(); engine.shutDown() }
+
+        let limit = 1024 * 1024
+        let (error, seconds) = try failure(HTTPRequest(url: server.url("/endless"), maxBodyBytes: limit))
+        #expect(error == .bodyTooLarge(limit: limit, url: server.url("/endless").absoluteString))
+        #expect(error.description.contains("larger than 1 MiB"))
+        #expect(seconds < 5)
+        // The client hung up: the server stopped writing, well short of an endless stream.
+        #expect(server.wait { server.connectionsClosedByClient == 1 })
+        #expect(server.bytesSent < 64 * limit)
+        expectNoLiveHandles()
+    }
+
+    @Test func exactlyTheCapIsAccepted() throws {
+        let body = Data(repeating: 0x44, count: 4_096)
+        let server = try LoopbackServer(routes: ["/exact": .chunked([body.prefix(1_000), body.dropFirst(1_000)])])
+        defer { server.stop(); engine.shutDown() }
+
+        let response = try response(HTTPRequest(url: server.url("/exact"), maxBodyBytes: 4_096))
+        #expect(response.body == body)
+    }
+
+    // MARK: Redirects
+
+    @Test func followsARedirectChain() throws {
+        let server = try LoopbackServer(routes: [
+            "/r1": .redirect(to: "/r2", status: 301),
+            "/r2": .redirect(to: "r3", status: 307),
+            "/r3": .redirect(to: "/final?x=1", status: 303),
+            "/final": .text("arrived"),
+        ])
+        defer { server.stop(); engine.shutDown() }
+
+        let response = try response(HTTPRequest(url: server.url("/r1")))
+        #expect(response.status == 200)
+        #expect(response.text == "arrived")
+        #expect(response.finalURL == server.url("/final?x=1"))
+        #expect(response.headers["Location"] == nil, "headers are those of the final response")
+        #expect(server.requests.map(\.path) == ["/r1", "/r2", "/r3", "/final"])
+    }
+
+    @Test func aRedirectLoopStopsAfterTheLimit() throws {
+        let server = try LoopbackServer(routes: ["/loop": .redirect(to: "/loop?api_key=SECRET123")])
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, _) = try failure(HTTPRequest(url: server.url("/loop?api_key=SECRET123")))
+        #expect(error == .tooManyRedirects(limit: 5, url: server.url("/loop?api_key=***").absoluteString))
+        #expect(server.requests.count == 6, "the first request and 5 redirects")
+        #expect(!error.description.contains("SECRET123"))
+
+        let (strict, _) = try failure(HTTPRequest(url: server.url("/loop"), maxRedirects: 1))
+        #expect(strict == .tooManyRedirects(limit: 1, url: server.url("/loop").absoluteString))
+    }
+
+    /// The loopback server speaks plain HTTP only, so https→http cannot be
+    /// exercised end to end here. This checks the mechanism with a refused
+    /// scheme reached from http (ftp), and the option choice for https
+    /// (`CurlTransferTests.httpsMayOnlyRedirectToHTTPS`).
+    @Test func aRedirectToARefusedSchemeIsInsecure() throws {
+        let server = try LoopbackServer(routes: ["/away": .redirect(to: "ftp://127.0.0.1/file?api_key=SECRET123")])
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, _) = try failure(HTTPRequest(url: server.url("/away")))
+        #expect(error == .insecureRedirect(from: server.url("/away").absoluteString, to: "ftp://127.0.0.1/file?api_key=***"))
+        #expect(error.description.contains("refused redirect"))
+        #expect(server.requests.count == 1)
+    }
+
+    // MARK: Names, ports and URLs
+
+    @Test func anUnresolvableHostIsReported() throws {
+        defer { engine.shutDown() }
+        let (error, _) = try failure(HTTPRequest(url: URL(string: "http://nonexistent.invalid/feed?api_key=SECRET123")!, connectTimeout: 5))
+        #expect(error == .cannotResolveHost(host: "nonexistent.invalid"))
+        #expect(error.description == "cannot resolve host nonexistent.invalid: check the name and your network connection")
+    }
+
+    @Test func aClosedPortCannotConnect() throws {
+        defer { engine.shutDown() }
+        let port = try closedPort()
+        let (error, seconds) = try failure(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x?api_key=SECRET123")!))
+        guard case .cannotConnect(let url, let detail) = error else {
+            Issue.record("expected cannotConnect, got \(error)")
+            return
+        }
+        #expect(url == "http://127.0.0.1:\(port)/x?api_key=***")
+        #expect(detail == "connection refused")
+        #expect(error.isTransient)
+        #expect(seconds < 2)
+    }
+
+    @Test(arguments: ["ftp://example.com/file", "mailto:someone@example.com", "file:///etc/passwd", "https:///nohost", "/relative/path"])
+    func nonHTTPURLsAreInvalid(_ text: String) throws {
+        defer { engine.shutDown() }
+        let url = try #require(URL(string: text))
+        let (error, _) = try failure(HTTPRequest(url: url))
+        guard case .invalidURL = error else {
+            Issue.record("expected invalidURL, got \(error)")
+            return
+        }
+        expectNoLiveHandles()
+    }
+
+    // MARK: Publisher behaviour
+
+    @Test func isColdAndMakesOneTransferPerSubscription() throws {
+        let server = try LoopbackServer(routes: ["/count": .handler { _ in .text("hi") }])
+        defer { server.stop(); engine.shutDown() }
+
+        let publisher = client.send(HTTPRequest(url: server.url("/count")))
+        let waiting = BlockingRecorder<HTTPResponse, HTTPError>(demand: .none)
+        publisher.subscribe(waiting)
+        usleep(300_000) // real I/O: give a wrongly eager client time to show itself
+        #expect(server.requests.isEmpty, "no request before demand")
+        #expect(engine.liveHandles.value == 0)
+        waiting.cancel()
+
+        _ = publisher.waitForFirstResult()
+        _ = publisher.waitForFirstResult()
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func deliversOffTheSubscribingThread() throws {
+        let server = try LoopbackServer(routes: ["/t": .text("t")])
+        defer { server.stop(); engine.shutDown() }
+
+        let caller = pthread_self()
+        let delivered = ThreadBox()
+        let done = DispatchSemaphore(value: 0)
+        let subscriber = ClosureSubscriber { _ in
+            delivered.set(pthread_self())
+            done.signal()
+        }
+        client.send(HTTPRequest(url: server.url("/t"))).subscribe(subscriber)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(delivered.get().map { pthread_equal($0, caller) == 0 } == true)
+        subscriber.cancel()
+    }
+
+    @Test func cancelStopsPromptlyAndTheServerSeesTheClose() throws {
+        let server = try LoopbackServer(routes: ["/silent": .silence])
+        defer { server.stop(); engine.shutDown() }
+
+        let recorder = BlockingRecorder<HTTPResponse, HTTPError>()
+        client.send(HTTPRequest(url: server.url("/silent"), totalTimeout: 30)).subscribe(recorder)
+        #expect(server.wait { server.requests.count == 1 })
+        #expect(engine.liveHandles.value == 1)
+
+        let cancelledAt = ContinuousClock.now
+        recorder.cancel()
+        #expect(server.wait(timeout: 2) { server.connectionsClosedByClient == 1 })
+        let closeSeen = ContinuousClock.now - cancelledAt
+        #expect(closeSeen < .milliseconds(250), "the server saw the close \(closeSeen) after cancel")
+        expectNoLiveHandles()
+        #expect(!recorder.waitForCompletion(timeout: 0.3), "a cancelled request delivers nothing")
+        #expect(recorder.values.isEmpty)
+    }
+
+    @Test func fiftyConcurrentRequestsAllCompleteWithTheirBodies() throws {
+        let server = try LoopbackServer(routes: ["/item": .handler { request in
+            // A little latency so the transfers really overlap.
+            .text("body of \(request.target)").delayed(by: 0.2)
+        }])
+        defer { server.stop(); engine.shutDown() }
+
+        let recorders = (0..<50).map { index -> (Int, BlockingRecorder<HTTPResponse, HTTPError>) in
+            let recorder = BlockingRecorder<HTTPResponse, HTTPError>()
+            client.send(HTTPRequest(url: server.url("/item?n=\(index)"))).subscribe(recorder)
+            return (index, recorder)
+        }
+        let start = ContinuousClock.now
+        for (index, recorder) in recorders {
+            let result = try #require(recorder.result(timeout: 30))
+            #expect(try result.get().text == "body of /item?n=\(index)")
+        }
+        #expect(ContinuousClock.now - start < .seconds(5), "the 50 transfers ran concurrently")
+        #expect(server.requests.count == 50)
+        expectNoLiveHandles()
+    }
+
+    // MARK: Logging
+
+    @Test func debugLinesAreRedacted() throws {
+        let server = try LoopbackServer(routes: ["/feed": .text("12345"), "/gone": .status(410, body: "gone")])
+        defer { server.stop(); engine.shutDown() }
+
+        let lines = LineSink()
+        let logging = HTTPClient(userAgent: "spacedash/test", log: HTTPLog(lines.append), engine: engine)
+        _ = logging.send(HTTPRequest(url: server.url("/feed?api_key=SECRET123&feedtype=json"), headers: ["Authorization": "Token SECRET456"])).waitForFirstResult()
+        _ = logging.send(HTTPRequest(url: server.url("/gone"))).waitForFirstResult()
+        _ = logging.send(HTTPRequest(url: URL(string: "http://nonexistent.invalid/?api_key=SECRET123")!)).waitForFirstResult()
+
+        let logged = lines.lines
+        #expect(logged.count == 6)
+        let base = "http://127.0.0.1:\(server.port)"
+        #expect(logged[0] == "http: GET \(base)/feed?api_key=***&feedtype=json")
+        #expect(logged[1].hasPrefix("http: 200 GET \(base)/feed?api_key=***&feedtype=json 5 bytes "))
+        #expect(logged[1].hasSuffix(" ms"))
+        #expect(logged[3].hasPrefix("http: 410 GET \(base)/gone 4 bytes "))
+        #expect(logged[5].hasPrefix("http: failed GET http://nonexistent.invalid/?api_key=*** after "))
+        for line in logged {
+            #expect(!line.contains("SECRET"), "leaked: \(line)")
+        }
+    }
+
+    // MARK: Redaction
+
+    @Test func noErrorDescriptionLeaksTheKey() throws {
+        let listener = try UnresponsiveListener()
+        let server = try LoopbackServer(routes: [
+            "/late": .text("x").delayed(by: 5),
+            "/short": .truncated(Data(count: 10), declaredLength: 20),
+            "/hangup": .closeWithoutResponse,
+            "/big": .status(200, body: Data(count: 2_000)),
+            "/loop": .redirect(to: "/loop?api_key=SECRET123"),
+            "/away": .redirect(to: "ftp://127.0.0.1/?api_key=SECRET123"),
+            "/denied": .status(403, body: "invalid api_key=SECRET123\nAuthorization: Token SECRET123"),
+        ])
+        defer { server.stop(); listener.close(); engine.shutDown() }
+
+        let query = "?api_key=SECRET123"
+        var requests = ["/late", "/short", "/hangup", "/big", "/loop", "/away", "/denied"].map {
+            HTTPRequest(url: server.url($0 + query), totalTimeout: 1, maxBodyBytes: 1_000)
+        }
+        requests.append(HTTPRequest(url: listener.url("/" + query), connectTimeout: 1))
+        requests.append(HTTPRequest(url: URL(string: "http://nonexistent.invalid/" + query)!))
+        requests.append(HTTPRequest(url: URL(string: "http://user:SECRET123@127.0.0.1:\(try closedPort())/" + query)!))
+        requests.append(HTTPRequest(url: URL(string: "ftp://127.0.0.1/" + query)!))
+
+        var seen: Set<String> = []
+        for request in requests {
+            let result = try #require(client.send(request).validateStatus().waitForFirstResult(timeout: 30))
+            guard case .failure(let error) = result else {
+                Issue.record("\(request) did not fail")
+                continue
+            }
+            seen.insert("\(error)".components(separatedBy: " ").prefix(2).joined(separator: " "))
+            #expect(!error.description.contains("SECRET123"), "leaked: \(error)")
+            #expect(!String(reflecting: error).contains("SECRET123"), "leaked: \(String(reflecting: error))")
+        }
+        #expect(seen.count == requests.count, "each request failed its own way: \(seen)")
+    }
+
+    private func closedPort() throws -> UInt16 {
+        let server = try LoopbackServer()
+        let port = server.port
+        server.stop()
+        return port
+    }
+}
+
+private final class LineSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+    var lines: [String] { lock.withLock { stored } }
+}
+
+private final class ThreadBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var thread: pthread_t?
+    func set(_ value: pthread_t) { lock.withLock { thread = value } }
+    func get() -> pthread_t? { lock.withLock { thread } }
+}
+
+/// Requests one value and hands each event to a closure.
+private final class ClosureSubscriber: Subscriber, Cancellable, @unchecked Sendable {
+    typealias Input = HTTPResponse
+    typealias Failure = HTTPError
+    private let onValue: (HTTPResponse) -> Void
+    private var subscription: Subscription?
+    init(_ onValue: @escaping (HTTPResponse) -> Void) { self.onValue = onValue }
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        subscription.request(.max(1))
+    }
+    func receive(_ input: HTTPResponse) -> Subscribers.Demand {
+        onValue(input)
+        return .none
+    }
+    func receive(completion: Subscribers.Completion<HTTPError>) {}
+    func cancel() { subscription?.cancel() }
+}
