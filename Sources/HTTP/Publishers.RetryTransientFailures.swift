@@ -113,7 +113,9 @@ extension Publishers.RetryTransientFailures {
                     state.attempt += 1
                     state.upstream = nil
                     var backoff = parent.initialBackoff
-                    for _ in 1..<state.attempt { backoff *= 2 }
+                    // Doubled by adding: a Stride's integer literal means seconds
+                    // for DispatchQueue, so `* 2` would multiply by 2 s.
+                    for _ in 1..<state.attempt { backoff = backoff + backoff }
                     return .retry(after: backoff)
                 }
                 state.downstream = nil

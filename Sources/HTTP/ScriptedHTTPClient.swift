@@ -25,6 +25,9 @@ public final class ScriptedHTTPClient: HTTPFetching, @unchecked Sendable {
     public struct Reply: Sendable {
         let respond: Responder
 
+        /// This reply's answer to `request`.
+        public func respond(to request: HTTPRequest) -> Result<HTTPResponse, HTTPError> { respond(request) }
+
         /// Answers with `respond`'s result for each request.
         public static func custom(_ respond: @escaping Responder) -> Reply { Reply(respond: respond) }
 
@@ -95,7 +98,11 @@ public final class ScriptedHTTPClient: HTTPFetching, @unchecked Sendable {
     /// Whether `key` (see the type's documentation) matches `url`.
     public static func route(_ key: String, matches url: URL) -> Bool {
         if key.contains("://") { return url.absoluteString.hasPrefix(key) }
-        if key.hasPrefix("/") { return url.path == key || (url.path.isEmpty && key == "/") }
+        if key.hasPrefix("/") {
+            // URL.path drops a trailing slash; the routes keep it ("/insight_weather/").
+            let path = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
+            return (path.isEmpty ? "/" : path) == key
+        }
         return url.host?.lowercased() == key.lowercased()
     }
 

@@ -1,1 +1,1 @@
-print("no benchmarks yet")
+LaunchLibraryBenchmarks.run()

@@ -228,11 +228,12 @@ private struct NamedValue: Decodable {
     enum CodingKeys: String, CodingKey { case name, abbrev }
 
     init(from decoder: Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
-            name = text.nonEmpty
+        // Objects are the common case; a string (2.2.0 list mode) is the exception.
+        // Trying the object first keeps thrown errors, which are slow, rare.
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
+            name = try decoder.singleValueContainer().decode(String.self).nonEmpty
             return
         }
-        let c = try decoder.container(keyedBy: CodingKeys.self)
         name = c.text(.name)
         abbrev = c.text(.abbrev)
     }
@@ -263,11 +264,12 @@ private struct RawMission: Decodable {
     enum CodingKeys: String, CodingKey { case name, type, description, orbit }
 
     init(from decoder: Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
-            name = text.nonEmpty
+        // Objects are the common case; a string (2.2.0 list mode) is the exception.
+        // Trying the object first keeps thrown errors, which are slow, rare.
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
+            name = try decoder.singleValueContainer().decode(String.self).nonEmpty
             return
         }
-        let c = try decoder.container(keyedBy: CodingKeys.self)
         name = c.text(.name)
         type = c.text(.type)
         description = c.text(.description)
@@ -289,11 +291,12 @@ private struct RawPad: Decodable {
     }
 
     init(from decoder: Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
-            name = text.nonEmpty
+        // Objects are the common case; a string (2.2.0 list mode) is the exception.
+        // Trying the object first keeps thrown errors, which are slow, rare.
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
+            name = try decoder.singleValueContainer().decode(String.self).nonEmpty
             return
         }
-        let c = try decoder.container(keyedBy: CodingKeys.self)
         name = c.text(.name)
         latitude = c.coordinate(.latitude)
         longitude = c.coordinate(.longitude)
@@ -315,11 +318,12 @@ private struct RawLocation: Decodable {
     }
 
     init(from decoder: Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
-            name = text.nonEmpty
+        // Objects are the common case; a string (2.2.0 list mode) is the exception.
+        // Trying the object first keeps thrown errors, which are slow, rare.
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
+            name = try decoder.singleValueContainer().decode(String.self).nonEmpty
             return
         }
-        let c = try decoder.container(keyedBy: CodingKeys.self)
         name = c.text(.name)
         countryCode = c.text(.countryCode) ?? c.lenient(RawCountry.self, .country)?.alpha3
         latitude = c.coordinate(.latitude)

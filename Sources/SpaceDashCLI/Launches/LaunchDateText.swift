@@ -1,0 +1,88 @@
+import Foundation
+import SpaceData
+
+/// How launch times read in the table: the date and time in a zone with the
+/// zone's name, cut to the precision Launch Library gives, and a countdown.
+struct LaunchDateText: Sendable {
+    let timeZone: TimeZone
+    let now: Date
+
+    init(timeZone: TimeZone, now: Date) {
+        self.timeZone = timeZone
+        self.now = now
+    }
+
+    /// "2026-12-01 21:25 CET"; for a NET known only to the day or month,
+    /// "2027-01-14" or "2027-03" (in UTC, as the API means it), since an hour
+    /// would pretend a precision nobody has.
+    func date(of launch: Launch) -> String {
+        guard let net = launch.net else { return "date unknown" }
+        switch Self.granularity(launch.netPrecision) {
+        case .month: return Self.format(net, "yyyy-MM", TimeZone(identifier: "UTC")!)
+        case .day: return Self.format(net, "yyyy-MM-dd", TimeZone(identifier: "UTC")!)
+        case .time:
+            let zone = ["UTC", "GMT", "Etc/UTC"].contains(timeZone.identifier)
+                ? "UTC"
+                : (timeZone.abbreviation(for: net) ?? timeZone.identifier)
+            return Self.format(net, "yyyy-MM-dd HH:mm", timeZone) + " " + zone
+        }
+    }
+
+    /// "in 3d 4h", "in 5h 12m", "in 12m", "now", "3h ago": the time left
+    /// before `net`, in its two largest units.
+    func countdown(to launch: Launch) -> String {
+        guard let net = launch.net else { return "" }
+        let seconds = Int(net.timeIntervalSince(now).rounded(.down))
+        if abs(seconds) < 60 { return "now" }
+        let text = Self.span(abs(seconds))
+        return seconds > 0 ? "in \(text)" : "\(text) ago"
+    }
+
+    static func span(_ seconds: Int) -> String {
+        let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60
+        if days > 0 { return hours > 0 ? "\(days)d \(hours)h" : "\(days)d" }
+        if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
+        return "\(minutes)m"
+    }
+
+    enum Granularity { case time, day, month }
+
+    /// LL2's precisions: Second, Minute, Hour, Morning/Afternoon (2.3.0),
+    /// Day, Week, Month, Quarter, Half, Year…
+    static func granularity(_ precision: String?) -> Granularity {
+        switch precision?.lowercased() {
+        case nil, "second", "minute", "hour", "morning", "afternoon", "night": return .time
+        case "day": return .day
+        case let other? where other.contains("week"): return .day
+        default: return .month
+        }
+    }
+
+    private static let formatters = FormatterCache()
+
+    private static func format(_ date: Date, _ pattern: String, _ zone: TimeZone) -> String {
+        formatters.string(from: date, pattern: pattern, zone: zone)
+    }
+}
+
+/// DateFormatter is costly to make; one per pattern and zone is kept.
+private final class FormatterCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
+
+    func string(from date: Date, pattern: String, zone: TimeZone) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = pattern + "|" + zone.identifier
+        let formatter = formatters[key] ?? {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = zone
+            formatter.dateFormat = pattern
+            formatters[key] = formatter
+            return formatter
+        }()
+        return formatter.string(from: date)
+    }
+}

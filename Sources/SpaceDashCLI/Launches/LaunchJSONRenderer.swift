@@ -1,0 +1,20 @@
+import Foundation
+import SpaceData
+
+/// `spacedash launches --json`: a JSON array of launch objects, one per
+/// launch shown, in the order shown. Every object has every field of
+/// `Launch.CodingKeys` (absent values are `null`): id, name, agency,
+/// agency_abbrev, agency_type, mission, mission_type, mission_description,
+/// orbit, orbit_abbrev, pad, location, country_code, latitude, longitude,
+/// net, net_precision, window_start, window_end, status, status_abbrev,
+/// rocket, webcast_live. Dates are ISO-8601 UTC strings.
+enum LaunchJSONRenderer {
+    static func render(_ launches: [Launch]) throws -> String {
+        // The encoder would print an empty array over two lines.
+        if launches.isEmpty { return "[]" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(launches)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

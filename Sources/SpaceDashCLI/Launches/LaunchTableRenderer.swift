@@ -1,0 +1,178 @@
+import Foundation
+import SpaceData
+import Terminal
+
+/// A launch to show and the parts of its fields a search matched
+/// (indices into the strings `LaunchColumn.text` returns).
+struct LaunchRow: Sendable {
+    var launch: Launch
+    var highlights: [LaunchColumn: [Range<String.Index>]]
+
+    init(_ launch: Launch, highlights: [LaunchColumn: [Range<String.Index>]] = [:]) {
+        self.launch = launch
+        self.highlights = highlights
+    }
+}
+
+/// The table's columns, left to right.
+enum LaunchColumn: CaseIterable, Sendable, Hashable {
+    case date, countdown, name, agency, missionType, location, status
+
+    var title: String {
+        switch self {
+        case .date: "DATE"
+        case .countdown: "T-"
+        case .name: "NAME"
+        case .agency: "AGENCY"
+        case .missionType: "MISSION"
+        case .location: "LOCATION"
+        case .status: "STATUS"
+        }
+    }
+
+    /// Columns that give up width when the terminal is narrow; the others
+    /// (date, countdown, status) are short and always whole.
+    var isFlexible: Bool {
+        switch self {
+        case .name, .agency, .missionType, .location: true
+        case .date, .countdown, .status: false
+        }
+    }
+
+    /// The narrowest a flexible column gets before the table overflows.
+    static let minimumFlexibleWidth = 6
+
+    func text(of launch: Launch, dates: LaunchDateText) -> String {
+        switch self {
+        case .date: dates.date(of: launch)
+        case .countdown: dates.countdown(to: launch)
+        case .name: launch.name
+        case .agency: launch.agencyName ?? launch.agencyAbbreviation ?? ""
+        case .missionType: launch.missionType ?? ""
+        case .location: launch.locationName ?? ""
+        case .status: launch.statusShort ?? ""
+        }
+    }
+}
+
+/// The table `spacedash launches` prints on a terminal: a header, one line per
+/// launch, columns cut by display width with an ellipsis so every line fits
+/// `width` cells, matched text highlighted. Text from the API is sanitised
+/// (by `StyledText`), so no launch can send escape sequences to the terminal.
+struct LaunchTableRenderer: Sendable {
+    let dates: LaunchDateText
+    /// The terminal's width in cells.
+    let width: Int
+    let mode: StyleMode
+    /// Whether to show the countdown column (upcoming launches only).
+    let showsCountdown: Bool
+
+    static let separator = "  "
+
+    var columns: [LaunchColumn] {
+        LaunchColumn.allCases.filter { $0 != .countdown || showsCountdown }
+    }
+
+    /// The header and one line per row, styled for `mode`, without line breaks.
+    func render(_ rows: [LaunchRow]) -> [String] {
+        let allCells = { (columns: [LaunchColumn]) -> [[StyledText]] in
+            rows.map { row in
+                columns.map { column in
+                    let text = column.text(of: row.launch, dates: dates)
+                    return StyledText(text, style: style(of: column, in: row.launch), highlighting: row.highlights[column] ?? [])
+                }
+            }
+        }
+        var columns = self.columns
+        var cells = allCells(columns)
+        // On a very narrow terminal, leave out the least useful columns
+        // rather than overflow the line.
+        for dropped in Self.dropOrder where minimumWidth(columns: columns, cells: cells) > width {
+            guard let index = columns.firstIndex(of: dropped) else { continue }
+            columns.remove(at: index)
+            cells = cells.map { row in var row = row; row.remove(at: index); return row }
+        }
+        let widths = columnWidths(columns: columns, cells: cells)
+        var lines = [line(columns.map { StyledText($0.title, style: .bold) }, widths: widths)]
+        for row in cells { lines.append(line(row, widths: widths)) }
+        return lines
+    }
+
+    /// Which columns go first when even their minimum widths do not fit.
+    static let dropOrder: [LaunchColumn] = [.missionType, .location, .countdown, .agency, .status]
+
+    private func line(_ cells: [StyledText], widths: [Int]) -> String {
+        // Trailing empty cells would only leave padding at the end of the line.
+        let count = (cells.lastIndex { !$0.isEmpty && $0.displayWidth > 0 } ?? 0) + 1
+        var line = StyledText()
+        for index in 0..<count {
+            let isLast = index == count - 1
+            let fitted = cells[index].truncated(toWidth: widths[index])
+            line.append(isLast ? fitted : fitted.padded(toWidth: widths[index]))
+            if !isLast { line.append(Self.separator) }
+        }
+        return line.rendered(mode)
+    }
+
+    private func naturalWidths(columns: [LaunchColumn], cells: [[StyledText]]) -> [Int] {
+        var natural = columns.map { DisplayWidth.of($0.title) }
+        for row in cells {
+            for (index, cell) in row.enumerated() { natural[index] = max(natural[index], cell.displayWidth) }
+        }
+        return natural
+    }
+
+    /// The narrowest the table can be with these columns.
+    private func minimumWidth(columns: [LaunchColumn], cells: [[StyledText]]) -> Int {
+        let natural = naturalWidths(columns: columns, cells: cells)
+        let widths = zip(columns, natural).map { $0.isFlexible ? min($1, LaunchColumn.minimumFlexibleWidth) : $1 }
+        return widths.reduce(0, +) + Self.separator.count * (columns.count - 1)
+    }
+
+    /// Natural widths when they fit; otherwise the flexible columns share
+    /// what is left, the widest giving up width first (each keeps at least
+    /// `minimumFlexibleWidth`, or its natural width when smaller).
+    func columnWidths(columns: [LaunchColumn], cells: [[StyledText]]) -> [Int] {
+        let natural = naturalWidths(columns: columns, cells: cells)
+        let separators = Self.separator.count * (columns.count - 1)
+        let fixed = zip(columns, natural).filter { !$0.0.isFlexible }.map(\.1).reduce(0, +)
+        let flexibleIndices = columns.indices.filter { columns[$0].isFlexible }
+        let available = max(0, width - fixed - separators)
+        let wanted = flexibleIndices.map { natural[$0] }
+        guard wanted.reduce(0, +) > available else { return natural }
+
+        // The largest cap such that the capped widths fit.
+        var low = 0, high = wanted.max() ?? 0
+        while low < high {
+            let cap = (low + high + 1) / 2
+            let total = wanted.map { min($0, max(cap, min($0, LaunchColumn.minimumFlexibleWidth))) }.reduce(0, +)
+            if total <= available { low = cap } else { high = cap - 1 }
+        }
+        var widths = natural
+        for index in flexibleIndices {
+            widths[index] = min(natural[index], max(low, min(natural[index], LaunchColumn.minimumFlexibleWidth)))
+        }
+        // Hand cells left over by the integer cap to the columns that were cut, left to right.
+        var spare = available - flexibleIndices.map { widths[$0] }.reduce(0, +)
+        for index in flexibleIndices where spare > 0 && widths[index] < natural[index] {
+            let extra = min(spare, natural[index] - widths[index])
+            widths[index] += extra
+            spare -= extra
+        }
+        return widths
+    }
+
+    private func style(of column: LaunchColumn, in launch: Launch) -> Terminal.TextStyle {
+        switch column {
+        case .countdown: return .dim
+        case .status:
+            switch launch.statusShort?.lowercased() {
+            case "go", "success", "in flight", "deployed": return .success
+            case "failure", "partial failure": return .error
+            case "hold", "tbd", "tbc": return .warning
+            default: return .plain
+            }
+        default: return .plain
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Where Launch Library is and how to ask it: the base URL
+/// (`SPACEDASH_LAUNCHES_URL`, else the 2.3.0 production API), the query of
+/// each timeframe, the API token (`SPACEDASH_LL2_TOKEN`), and the names under
+/// which answers are cached.
+public struct LaunchLibraryEndpoint: Sendable, Equatable {
+    public static let productionBase = URL(string: "https://ll.thespacedevs.com/2.3.0")!
+    public static let baseVariable = "SPACEDASH_LAUNCHES_URL"
+    public static let tokenVariable = "SPACEDASH_LL2_TOKEN"
+
+    /// The API's root, without a trailing slash.
+    public let base: URL
+    /// Sent as `Authorization: Token …` when set; raises the free tier's 15 requests an hour.
+    public let token: String?
+
+    public init(base: URL = LaunchLibraryEndpoint.productionBase, token: String? = nil) {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        self.base = URL(string: text) ?? base
+        self.token = token.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The endpoint `environment` asks for; a malformed `SPACEDASH_LAUNCHES_URL`
+    /// is an error naming the variable rather than a request to nowhere.
+    public init(environment: [String: String]) throws(LaunchServiceError) {
+        let token = environment[Self.tokenVariable]
+        guard let text = environment[Self.baseVariable], !text.isEmpty else {
+            self.init(token: token)
+            return
+        }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty, url.query == nil
+        else {
+            throw .badConfiguration("\(Self.baseVariable) is not an http(s) URL without a query: \"\(text)\" (for example https://ll.thespacedevs.com/2.3.0)")
+        }
+        self.init(base: url, token: token)
+    }
+
+    /// The first page of `timeframe`: 100 launches (the API's maximum), in date order.
+    public func firstPage(_ timeframe: LaunchTimeframe) -> URL {
+        switch timeframe {
+        case .upcoming:
+            return URL(string: base.absoluteString + "/launches/upcoming/?mode=normal&limit=100&hide_recent_previous=true&ordering=net")!
+        case .past:
+            return URL(string: base.absoluteString + "/launches/previous/?mode=normal&limit=100&ordering=-net")!
+        }
+    }
+
+    /// Whether a `next` link may be followed: same scheme, host and port as
+    /// the base, so the token is never sent anywhere the user did not choose.
+    public func allows(next url: URL) -> Bool {
+        url.scheme?.lowercased() == base.scheme?.lowercased()
+            && url.host?.lowercased() == base.host?.lowercased()
+            && (url.port ?? Self.defaultPort(url.scheme)) == (base.port ?? Self.defaultPort(base.scheme))
+    }
+
+    /// The headers of every request.
+    public var headers: [(name: String, value: String)] {
+        var headers = [(name: "Accept", value: "application/json")]
+        if let token { headers.append((name: "Authorization", value: "Token \(token)")) }
+        return headers
+    }
+
+    /// The cache entry of page `number` (from 1) of `timeframe` at this base:
+    /// another base (a test server, lldev) never reads production's entries.
+    public func cacheKey(_ timeframe: LaunchTimeframe, page number: Int) -> String {
+        "launches-\(timeframe.rawValue)-\(baseTag)-page\(number)"
+    }
+
+    /// The cache entry remembering until when Launch Library asked us to wait.
+    public var throttleKey: String { "launches-throttled-\(baseTag)" }
+
+    /// Eight hex digits naming the base (FNV-1a of its text).
+    private var baseTag: String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in base.absoluteString.lowercased().utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    private static func defaultPort(_ scheme: String?) -> Int? {
+        switch scheme?.lowercased() {
+        case "http": return 80
+        case "https": return 443
+        default: return nil
+        }
+    }
+}

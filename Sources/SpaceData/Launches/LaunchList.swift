@@ -1,0 +1,38 @@
+import Foundation
+
+/// Which launches to list: those to come (soonest first) or those gone (newest first).
+public enum LaunchTimeframe: String, Sendable, CaseIterable {
+    case upcoming
+    case past
+}
+
+/// The launches of one or more pages of an answer, de-duplicated by id, in
+/// the order the API gave them (`ordering=net` upcoming, `-net` past).
+public struct LaunchList: Sendable, Equatable {
+    public var launches: [Launch]
+    public var timeframe: LaunchTimeframe
+    /// How many pages the launches came from.
+    public var pages: Int
+    /// What the API said the whole query holds (`count`), when it said.
+    public var totalCount: Int?
+
+    public init(launches: [Launch], timeframe: LaunchTimeframe, pages: Int = 1, totalCount: Int? = nil) {
+        self.launches = launches
+        self.timeframe = timeframe
+        self.pages = pages
+        self.totalCount = totalCount
+    }
+
+    /// The launches of `pages` in order, each id once (the first copy wins):
+    /// `count` can change while paging, so the same launch may come twice.
+    public init(pages: [LaunchPage], timeframe: LaunchTimeframe) {
+        var seen = Set<String>()
+        var launches: [Launch] = []
+        for page in pages {
+            for launch in page.launches where seen.insert(launch.id).inserted {
+                launches.append(launch)
+            }
+        }
+        self.init(launches: launches, timeframe: timeframe, pages: pages.count, totalCount: pages.last?.count)
+    }
+}

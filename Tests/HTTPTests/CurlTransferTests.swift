@@ -1,0 +1,24 @@
+import Foundation
+@testable import HTTP
+import Testing
+
+/// The transfer's option choices, checked without the network.
+@Suite struct CurlTransferTests {
+    /// The https→http refusal: libcurl is told to follow redirects from an
+    /// https URL to https only (CURLOPT_REDIR_PROTOCOLS_STR). The end-to-end
+    /// refusal is `HTTPClientTests.aRedirectToARefusedSchemeIsInsecure`.
+    @Test func httpsMayOnlyRedirectToHTTPS() throws {
+        #expect(CurlTransfer.allowedRedirectProtocols(from: try #require(URL(string: "https://api.nasa.gov/x"))) == "https")
+        #expect(CurlTransfer.allowedRedirectProtocols(from: try #require(URL(string: "HTTPS://api.nasa.gov/x"))) == "https")
+        #expect(CurlTransfer.allowedRedirectProtocols(from: try #require(URL(string: "http://example.com/x"))) == "http,https")
+    }
+
+    @Test func acceptsOnlyAbsoluteHTTPURLsWithAHost() throws {
+        #expect(throws: Never.self) { try CurlTransfer.checkURL(URL(string: "https://api.nasa.gov/")!) }
+        #expect(throws: Never.self) { try CurlTransfer.checkURL(URL(string: "http://127.0.0.1:8080/x?y=1")!) }
+        #expect(throws: HTTPError.invalidURL("ftp://example.com/?api_key=***")) {
+            try CurlTransfer.checkURL(URL(string: "ftp://example.com/?api_key=SECRET")!)
+        }
+        #expect(throws: HTTPError.invalidURL("http:///path")) { try CurlTransfer.checkURL(URL(string: "http:///path")!) }
+    }
+}

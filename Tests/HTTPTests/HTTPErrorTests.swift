@@ -1,0 +1,61 @@
+import Foundation
+import HTTP
+import Testing
+
+@Suite struct HTTPErrorTests {
+    static let all: [HTTPError] = [
+        .invalidURL("ftp://example.com/?api_key=***"),
+        .cannotResolveHost(host: "nonexistent.invalid"),
+        .cannotConnect(url: "https://api.nasa.gov/insight_weather/?api_key=***", detail: "connection refused"),
+        .timedOut(.connect, limit: 5, url: "https://api.nasa.gov/insight_weather/?api_key=***"),
+        .timedOut(.total, limit: 15, url: "https://api.nasa.gov/insight_weather/?api_key=***"),
+        .tls(url: "https://api.nasa.gov/", detail: "SSL certificate problem: certificate has expired"),
+        .tooManyRedirects(limit: 5, url: "https://example.com/loop"),
+        .insecureRedirect(from: "https://example.com/a", to: "http://example.com/a"),
+        .bodyTooLarge(limit: 16 * 1024 * 1024, url: "https://example.com/huge"),
+        .emptyResponse(url: "https://example.com/x"),
+        .truncatedBody(url: "https://example.com/x", received: 10, expected: 20),
+        .status(code: 503, bodyExcerpt: "maintenance", retryAfter: 30, url: "https://example.com/x"),
+        .transport(code: 56, detail: "Recv failure: Connection reset by peer", url: "https://example.com/x"),
+    ]
+
+    @Test(arguments: all)
+    func descriptionsAreOneLine(_ error: HTTPError) {
+        #expect(!error.description.isEmpty)
+        #expect(!error.description.contains("\n"))
+        #expect(error.description.count < 300)
+    }
+
+    @Test func descriptionsSayWhatHappenedAndWhatToDo() {
+        #expect(HTTPError.timedOut(.connect, limit: 5, url: "https://api.nasa.gov/insight_weather/?api_key=***").description
+            == "timed out after 5 s connecting to https://api.nasa.gov: check your network connection or try again later")
+        #expect(HTTPError.timedOut(.total, limit: 1.5, url: "https://x.org/a").description
+            == "request to https://x.org/a took longer than 1.5 s and was stopped: the server is slow, try again later")
+        #expect(HTTPError.bodyTooLarge(limit: 16 * 1024 * 1024, url: "https://x.org/a").description
+            == "response from https://x.org/a is larger than 16 MiB and was stopped: the URL may be wrong")
+        #expect(HTTPError.status(code: 404, bodyExcerpt: "", retryAfter: nil, url: "https://x.org/a").description
+            == "HTTP 404 Not Found from https://x.org/a")
+        #expect(HTTPError.status(code: 503, bodyExcerpt: "down", retryAfter: 30, url: "https://x.org/a").description
+            == "HTTP 503 Service Unavailable from https://x.org/a: down (retry after 30 s)")
+        #expect(HTTPError.insecureRedirect(from: "https://x.org/a", to: "http://x.org/a").description
+            == "refused redirect from https://x.org/a to http://x.org/a: it would leave a secure connection")
+    }
+
+    @Test func onlyConnectFailuresTimeoutsDropsAndGatewayErrorsAreTransient() {
+        let transient = Self.all.filter(\.isTransient).map { "\($0)".prefix(20) }
+        #expect(transient.count == 6, "\(transient)")
+        for code in [502, 503, 504] {
+            #expect(HTTPError.status(code: code, bodyExcerpt: "", retryAfter: nil, url: "u").isTransient)
+        }
+        for code in [400, 401, 403, 404, 429, 500, 501] {
+            #expect(!HTTPError.status(code: code, bodyExcerpt: "", retryAfter: nil, url: "u").isTransient)
+        }
+        #expect(!HTTPError.cannotResolveHost(host: "h").isTransient)
+        #expect(!HTTPError.bodyTooLarge(limit: 1, url: "u").isTransient)
+    }
+
+    @Test func statusCodeIsExposed() {
+        #expect(HTTPError.status(code: 429, bodyExcerpt: "", retryAfter: nil, url: "u").statusCode == 429)
+        #expect(HTTPError.emptyResponse(url: "u").statusCode == nil)
+    }
+}

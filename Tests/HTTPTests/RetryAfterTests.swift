@@ -1,0 +1,42 @@
+import Foundation
+import HTTP
+import Testing
+
+@Suite struct RetryAfterTests {
+    let now = Date(timeIntervalSince1970: 1_445_412_400) // Wed, 21 Oct 2015 07:26:40 GMT
+
+    @Test func readsSeconds() {
+        #expect(RetryAfter.seconds(from: "120") == 120)
+        #expect(RetryAfter.seconds(from: " 0 ") == 0)
+    }
+
+    @Test(arguments: [
+        "Wed, 21 Oct 2015 07:28:00 GMT",  // IMF-fixdate
+        "Wednesday, 21-Oct-15 07:28:00 GMT", // RFC 850
+        "Wed Oct 21 07:28:00 2015",       // asctime
+    ])
+    func readsHTTPDates(_ value: String) {
+        #expect(RetryAfter.seconds(from: value, now: now) == 80)
+    }
+
+    @Test func measuresDatesFromTheServersDate() {
+        // The local clock is an hour off; the server's Date header is not.
+        let skewed = now.addingTimeInterval(3_600)
+        #expect(RetryAfter.seconds(from: "Wed, 21 Oct 2015 07:28:00 GMT", serverDate: "Wed, 21 Oct 2015 07:27:00 GMT", now: skewed) == 60)
+    }
+
+    @Test func aPastDateMeansNow() {
+        #expect(RetryAfter.seconds(from: "Wed, 21 Oct 2015 07:00:00 GMT", now: now) == 0)
+    }
+
+    @Test(arguments: ["", "soon", "-5", "1.5", "Wed, 32 Oct 2015 07:28:00 GMT"])
+    func rejectsOtherValues(_ value: String) {
+        #expect(RetryAfter.seconds(from: value, now: now) == nil)
+    }
+
+    @Test func responsesExposeIt() throws {
+        let url = try #require(URL(string: "https://ll.thespacedevs.com/2.2.0/launch/"))
+        #expect(HTTPResponse(status: 429, headers: ["retry-after": "30"], finalURL: url).retryAfter == 30)
+        #expect(HTTPResponse(status: 429, finalURL: url).retryAfter == nil)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import SpaceData
+@testable import SpaceDashCLI
+
+@Suite struct LaunchDateTextTests {
+    static let now = LaunchLibraryDate.date(from: "2026-11-21T06:00:00Z")!
+
+    private func launch(_ net: String?, precision: String? = "Minute") -> Launch {
+        Launch(id: "x", name: "X", net: net.flatMap(LaunchLibraryDate.date(from:)), netPrecision: precision)
+    }
+
+    @Test func datesReadInTheChosenZoneWithItsName() {
+        let utc = LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now)
+        #expect(utc.date(of: launch("2026-12-01T20:25:00Z")) == "2026-12-01 20:25 UTC")
+        let paris = LaunchDateText(timeZone: TimeZone(identifier: "Europe/Paris")!, now: Self.now)
+        #expect(paris.date(of: launch("2026-12-01T20:25:00Z")) == "2026-12-01 21:25 GMT+1")
+        let newYork = LaunchDateText(timeZone: TimeZone(identifier: "America/New_York")!, now: Self.now)
+        #expect(newYork.date(of: launch("2026-12-02T03:10:00Z")) == "2026-12-01 22:10 GMT-5")
+    }
+
+    @Test func coarsePrecisionsShowNoTime() {
+        let tokyo = LaunchDateText(timeZone: TimeZone(identifier: "Asia/Tokyo")!, now: Self.now)
+        #expect(tokyo.date(of: launch("2027-03-01T00:00:00Z", precision: "Month")) == "2027-03")
+        #expect(tokyo.date(of: launch("2027-01-14T00:00:00Z", precision: "Day")) == "2027-01-14")
+        #expect(tokyo.date(of: launch("2027-01-14T00:00:00Z", precision: "Quarter")) == "2027-01")
+        #expect(tokyo.date(of: launch(nil)) == "date unknown")
+    }
+
+    @Test func countdownsUseTheTwoLargestUnits() {
+        let dates = LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now)
+        #expect(dates.countdown(to: launch("2026-11-24T10:00:00Z")) == "in 3d 4h")
+        #expect(dates.countdown(to: launch("2026-11-24T06:00:00Z")) == "in 3d")
+        #expect(dates.countdown(to: launch("2026-11-21T11:12:00Z")) == "in 5h 12m")
+        #expect(dates.countdown(to: launch("2026-11-21T06:12:30Z")) == "in 12m")
+        #expect(dates.countdown(to: launch("2026-11-21T06:00:30Z")) == "now")
+        #expect(dates.countdown(to: launch("2026-11-21T03:00:00Z")) == "3h ago")
+        #expect(dates.countdown(to: launch(nil)) == "")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import SpaceData
+import Terminal
+@testable import SpaceDashCLI
+
+@Suite struct LaunchTableRendererTests {
+    static let now = LaunchLibraryDate.date(from: "2026-11-21T06:00:00Z")!
+    static let galileo = Launch(
+        id: "g", name: "Ariane 62 | Galileo L15 (FOC FM31 & FM32)", agencyName: "Arianespace", missionType: "Navigation",
+        locationName: "Centre Spatial Guyanais, Kourou, Guyane française", net: LaunchLibraryDate.date(from: "2026-12-01T20:25:00Z"),
+        netPrecision: "Minute", statusName: "Go for Launch", statusAbbreviation: "Go")
+    static let tianzhou = Launch(
+        id: "t", name: "Long March 7 | Tianzhou 10 (天舟十号)", agencyName: "China Aerospace Science and Technology Corporation",
+        missionType: "Resupply", locationName: "Wenchang Space Launch Site, People's Republic of China",
+        net: LaunchLibraryDate.date(from: "2026-12-05T02:30:00Z"), netPrecision: "Minute", statusName: "To Be Confirmed", statusAbbreviation: "TBC")
+
+    private func renderer(width: Int, mode: StyleMode = .plain, countdown: Bool = true) -> LaunchTableRenderer {
+        LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now), width: width, mode: mode, showsCountdown: countdown)
+    }
+
+    @Test func aWideTerminalShowsEverythingWhole() {
+        let lines = renderer(width: 300).render([LaunchRow(Self.galileo), LaunchRow(Self.tianzhou)])
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("DATE  "))
+        #expect(lines[0].contains("T-") && lines[0].hasSuffix("STATUS"))
+        #expect(lines[1].hasPrefix("2026-12-01 20:25 UTC  in 10d 14h  Ariane 62 | Galileo L15 (FOC FM31 & FM32)"))
+        #expect(lines[1].contains("Centre Spatial Guyanais, Kourou, Guyane française"))
+        #expect(lines[2].contains("Long March 7 | Tianzhou 10 (天舟十号)"))
+        #expect(lines[2].hasSuffix("TBC"))
+        // Columns line up in display cells, wide characters counted twice.
+        let agencyColumn = lines.map { line in DisplayWidth.of(line[..<line.range(of: line == lines[0] ? "AGENCY" : (line == lines[1] ? "Arianespace" : "China"))!.lowerBound]) }
+        #expect(Set(agencyColumn).count == 1)
+    }
+
+    @Test(arguments: [60, 80, 100, 120])
+    func aNarrowTerminalCutsColumnsByDisplayWidthWithAnEllipsis(_ width: Int) {
+        let lines = renderer(width: width).render([LaunchRow(Self.galileo), LaunchRow(Self.tianzhou)])
+        for line in lines {
+            #expect(DisplayWidth.of(line) <= width, "\(line)")
+        }
+        #expect(lines[2].contains("…"))
+        #expect(lines[1].hasPrefix("2026-12-01 20:25 UTC"), "the date is never cut")
+        #expect(lines[2].hasSuffix("TBC"), "the status is never cut")
+    }
+
+    @Test func matchedTextIsHighlightedInColour() {
+        let name = Self.galileo.name
+        let range = name.range(of: "Galileo")!
+        let line = renderer(width: 300, mode: .colour).render([LaunchRow(Self.galileo, highlights: [.name: [range]])])[1]
+        #expect(line.contains("\u{1B}[1;33mGalileo\u{1B}[0m"))
+        let plain = renderer(width: 300, mode: .plain).render([LaunchRow(Self.galileo, highlights: [.name: [range]])])[1]
+        #expect(!plain.contains("\u{1B}"))
+    }
+
+    @Test func hostileTextCannotReachTheTerminal() {
+        var evil = Self.galileo
+        evil.name = "Evil\u{1B}]0;pwned\u{07} | \u{1B}[2JWipe\nsecond line"
+        let line = renderer(width: 300, mode: .colour).render([LaunchRow(evil)])[1]
+        #expect(!line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\n") && !line.contains("\u{07}"))
+    }
+
+    @Test func pastLaunchesHaveNoCountdown() {
+        let lines = renderer(width: 300, countdown: false).render([LaunchRow(Self.galileo)])
+        #expect(!lines[0].contains("T-"))
+        #expect(lines[1].hasPrefix("2026-12-01 20:25 UTC  Ariane 62"))
+    }
+
+    @Test func noLineEndsInPadding() {
+        var quiet = Self.galileo
+        quiet.statusAbbreviation = nil
+        quiet.statusName = nil
+        for line in renderer(width: 300).render([LaunchRow(quiet), LaunchRow(Self.tianzhou)]) {
+            #expect(!line.hasSuffix(" "))
+        }
+    }
+}
+
+@Suite struct LaunchTableRendererNarrowTests {
+    @Test func aVeryNarrowTerminalDropsTheLeastUsefulColumnsFirst() {
+        let renderer = LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: LaunchTableRendererTests.now),
+                                           width: 60, mode: .plain, showsCountdown: true)
+        let lines = renderer.render([LaunchRow(LaunchTableRendererTests.galileo)])
+        #expect(!lines[0].contains("MISSION") && !lines[0].contains("LOCATION"))
+        #expect(lines[0].contains("AGENCY") && lines[0].contains("T-") && lines[0].contains("STATUS"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+    }
+}

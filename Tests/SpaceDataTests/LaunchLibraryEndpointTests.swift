@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import SpaceData
+
+@Suite struct LaunchLibraryEndpointTests {
+    @Test func theDefaultIsProduction230() throws {
+        let endpoint = try LaunchLibraryEndpoint(environment: [:])
+        #expect(endpoint.firstPage(.upcoming).absoluteString
+            == "https://ll.thespacedevs.com/2.3.0/launches/upcoming/?mode=normal&limit=100&hide_recent_previous=true&ordering=net")
+        #expect(endpoint.firstPage(.past).absoluteString
+            == "https://ll.thespacedevs.com/2.3.0/launches/previous/?mode=normal&limit=100&ordering=-net")
+        #expect(endpoint.token == nil)
+        #expect(!endpoint.headers.contains { $0.name == "Authorization" })
+    }
+
+    @Test func theEnvironmentChoosesTheBaseAndTheToken() throws {
+        let endpoint = try LaunchLibraryEndpoint(environment: [
+            "SPACEDASH_LAUNCHES_URL": "http://127.0.0.1:8080/2.3.0/",
+            "SPACEDASH_LL2_TOKEN": " s3cret ",
+        ])
+        #expect(endpoint.firstPage(.upcoming).absoluteString.hasPrefix("http://127.0.0.1:8080/2.3.0/launches/upcoming/?"))
+        #expect(endpoint.headers.contains { $0.name == "Authorization" && $0.value == "Token s3cret" })
+        let blank = try LaunchLibraryEndpoint(environment: ["SPACEDASH_LL2_TOKEN": "  "])
+        #expect(blank.token == nil)
+    }
+
+    @Test(arguments: ["ll.thespacedevs.com/2.3.0", "ftp://example.com/", "https://", "https://x.test/2.3.0?format=json", "not a url"])
+    func aMalformedBaseIsAConfigurationError(_ base: String) {
+        #expect(throws: LaunchServiceError.self) { try LaunchLibraryEndpoint(environment: ["SPACEDASH_LAUNCHES_URL": base]) }
+        do {
+            _ = try LaunchLibraryEndpoint(environment: ["SPACEDASH_LAUNCHES_URL": base])
+        } catch {
+            #expect(error.description.contains("SPACEDASH_LAUNCHES_URL"))
+        }
+    }
+
+    @Test func nextIsFollowedOnlyToTheSameServer() {
+        let endpoint = LaunchLibraryEndpoint(base: URL(string: "https://ll.thespacedevs.com/2.3.0")!)
+        #expect(endpoint.allows(next: URL(string: "https://ll.thespacedevs.com/2.3.0/launches/upcoming/?offset=100")!))
+        #expect(endpoint.allows(next: URL(string: "https://LL.thespacedevs.com:443/2.3.0/launches/upcoming/?offset=100")!))
+        #expect(!endpoint.allows(next: URL(string: "http://ll.thespacedevs.com/2.3.0/launches/upcoming/?offset=100")!))
+        #expect(!endpoint.allows(next: URL(string: "https://evil.example/steal")!))
+        #expect(!endpoint.allows(next: URL(string: "https://ll.thespacedevs.com:8443/x")!))
+    }
+
+    @Test func cacheKeysNameTheTimeframePageAndServer() {
+        let production = LaunchLibraryEndpoint()
+        let local = LaunchLibraryEndpoint(base: URL(string: "http://127.0.0.1:9/2.3.0")!)
+        #expect(production.cacheKey(.upcoming, page: 1) != production.cacheKey(.past, page: 1))
+        #expect(production.cacheKey(.upcoming, page: 1) != production.cacheKey(.upcoming, page: 2))
+        #expect(production.cacheKey(.upcoming, page: 1) != local.cacheKey(.upcoming, page: 1))
+        #expect(production.cacheKey(.upcoming, page: 1) == LaunchLibraryEndpoint(base: URL(string: "https://ll.thespacedevs.com/2.3.0/")!).cacheKey(.upcoming, page: 1))
+        #expect(production.cacheKey(.upcoming, page: 1).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+    }
+}
