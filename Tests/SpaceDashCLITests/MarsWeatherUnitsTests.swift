@@ -27,3 +27,25 @@ import SpaceData
         #expect(MarsWeatherFormat.minute(date) == "2020-10-19 18:32 UTC")
     }
 }
+
+@Suite struct MarsWeatherCalendarTests {
+    @Test(arguments: [0.0, -1, 951_782_400, 1_603_132_340.25, 4_102_444_800, -2_208_988_800, 1_709_164_800])
+    func civilFieldsMatchFoundationsCalendar(seconds: Double) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = Date(timeIntervalSince1970: seconds)
+        let expected = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let civil = MarsWeatherFormat.civil(date)
+        let actual: [Int] = [civil.year, civil.month, civil.day, civil.hour, civil.minute, civil.second]
+        let wanted: [Int] = [expected.year!, expected.month!, expected.day!, expected.hour!, expected.minute!, expected.second!]
+        #expect(actual == wanted)
+    }
+
+    @Test func oneDecimalRounding() {
+        #expect(MarsWeatherFormat.value(-15.908) == "-15.9")
+        #expect(MarsWeatherFormat.value(0.05) == "0.1")
+        #expect(MarsWeatherFormat.value(-0.04) == "0.0")
+        #expect(MarsWeatherFormat.value(768.791) == "768.8")
+        #expect(MarsWeatherFormat.value(-9.055) == "-9.1")
+    }
+}

@@ -78,7 +78,7 @@ public struct SolDetail: Sendable {
     }
 
     static func degrees(_ value: Double, _ glyphs: MarsWeatherGlyphs) -> String {
-        let text = value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        let text = value == value.rounded() ? String(Int(value)) : MarsWeatherFormat.value(value)
         return glyphs.isUnicode ? "\(text)°" : "\(text) deg"
     }
 }

@@ -54,6 +54,8 @@ public enum AgeText {
 extension AgeText {
     /// A duration limit as "15 s" or "2.5 s".
     public static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        if value == value.rounded() && abs(value) < 1e9 { return "\(Int(value)) s" }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10)) s"
     }
 }
