@@ -46,8 +46,19 @@ test: deps
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(SWIFT) test --skip-build
 
+# Runs `spacedash demo` once it exists; until then, what there is so far.
 demo: release
-	@"$$($(SWIFT) build -c release --show-bin-path)/spacedash" demo
+	@bin="$$($(SWIFT) build -c release --show-bin-path)/spacedash"; \
+	if "$$bin" help demo >/dev/null 2>&1; then exec "$$bin" demo; fi; \
+	echo '$$ spacedash --version'; "$$bin" --version; echo; \
+	echo '$$ spacedash --help'; "$$bin" --help; \
+	for command in mars-weather launches; do \
+	  if "$$bin" help $$command >/dev/null 2>&1; then \
+	    echo; echo "$$ spacedash $$command --offline"; "$$bin" $$command --offline || exit $$?; \
+	  fi; \
+	done; \
+	echo; echo "Coming next: 'spacedash demo', an offline tour of the Mars weather, the upcoming"; \
+	echo "launches and a scripted search-as-you-type session; 'make demo' will run it."
 
 run: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product spacedash

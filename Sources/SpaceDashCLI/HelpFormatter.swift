@@ -80,8 +80,9 @@ public enum HelpFormatter {
     static func describe(_ info: ArgumentInfo) -> String {
         var text = info.help
         var notes: [String] = []
+        // Fixed values are listed unless the label or the help already names them all.
         if let fixed = info.fixedValues, info.valueName != fixed.joined(separator: "|"),
-           !info.help.contains(fixed.joined(separator: ", ")) && !info.help.contains(Suggestion.list(fixed, conjunction: "or")) {
+           !fixed.allSatisfy({ info.help.contains($0) }) {
             notes.append("one of: " + fixed.joined(separator: ", "))
         }
         if let defaultDescription = info.defaultDescription { notes.append("default: \(defaultDescription)") }

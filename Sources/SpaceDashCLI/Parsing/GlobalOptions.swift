@@ -5,7 +5,7 @@ public enum GlobalOptions {
     public static let version = Flag("version", help: "Print the version of spacedash")
     public static let color = Option<ColorMode>(
         "color", valueName: "WHEN", default: .auto,
-        help: "When to colour the output; auto: on a terminal, unless NO_COLOR is set or TERM is dumb")
+        help: "Colour the output: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never")
 
     /// In the order help lists them (`--version` only in the top-level help).
     public static let all: [ArgumentInfo] = [color.info, help.info, version.info]

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import SpaceDashCLI
+
+@Suite struct SpaceDashTests {
+    // MARK: Usage errors: one line, the usage line, 64
+
+    @Test func unknownCommandPrintsOneLineAndTheUsageThenExits64() async {
+        let result = await runTest(["mars-wether"])
+        #expect(result.code == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            spacedash: unknown command 'mars-wether'; did you mean 'mars-weather'?
+            Usage: spacedash [COMMAND] [--color WHEN] [--version]
+
+            """)
+    }
+
+    @Test func anOptionErrorShowsTheCommandsOwnUsage() async {
+        let result = await runTest(["completion", "zhs"])
+        #expect(result.code == 64)
+        #expect(result.stderr == """
+            spacedash: invalid value 'zhs' for SHELL: expected bash, zsh or fish; did you mean 'zsh'?
+            Usage: spacedash completion [--color WHEN] SHELL [FILE]
+
+            """)
+    }
+
+    @Test func aLongUsageLineIsFoldedInErrors() async {
+        let result = await runTest(["mars-weather", "--sols", "8"])
+        #expect(result.code == 64)
+        #expect(result.stderr == """
+            spacedash: invalid value '8' for --sols: must be between 1 and 7
+            Usage: spacedash mars-weather [options]   (all options: spacedash mars-weather --help)
+
+            """)
+    }
+
+    @Test func aUsageErrorFromACommandsOwnChecksNamesItsCommand() async {
+        let result = await runTest(["mars-weather", "--sol", "3", "--sols", "2"])
+        #expect(result.code == 64)
+        #expect(result.stderr.hasPrefix("spacedash: --sol and --sols cannot be combined (drop --sols to see one sol)\n"
+                                        + "Usage: spacedash mars-weather "))
+    }
+
+    @Test func aUsageErrorThrownWhileRunningExits64() async {
+        let result = await runTest(["fail", "usage"])
+        #expect(result.code == 64)
+        #expect(result.stderr == "spacedash: --after must come before --before\nUsage: spacedash fail [--color WHEN] HOW\n")
+    }
+
+    // MARK: Failures while running
+
+    @Test func aCommandErrorEndsWithItsOwnCode() async {
+        let result = await runTest(["fail", "unavailable"])
+        #expect(result.code == 69)
+        #expect(result.stdout == "partial ", "what was written before the failure still arrives")
+        #expect(result.stderr == "spacedash: no live data (--strict)\n")
+    }
+
+    @Test func anyOtherErrorIsOneLineAndExits1() async {
+        let plain = await runTest(["fail", "generic"])
+        #expect(plain.code == 1)
+        #expect(plain.stderr == "spacedash: Plain()\n")
+        let localized = await runTest(["fail", "localized"])
+        #expect(localized.code == 1)
+        #expect(localized.stderr == "spacedash: the feed said no\n")
+    }
+
+    @Test func aMultiLineMessageBecomesOneLine() async {
+        let result = await runTest(["fail", "multiline"])
+        #expect(result.code == 1)
+        #expect(result.stderr == "spacedash: first line second line\n")
+    }
+
+    @Test func aClosedOutputEndsQuietly() async {
+        let result = await runTest(["fail", "closed"])
+        #expect(result.code == 0)
+        #expect(result.stderr == "")
+    }
+
+    @Test func cancellationExits130Quietly() async {
+        let result = await runTest(["fail", "cancelled"])
+        #expect(result.code == 130)
+        #expect(result.stderr == "")
+    }
+
+    // MARK: Running commands
+
+    @Test func theRootRunsWithoutACommand() async {
+        let result = await runTest([])
+        #expect(result.code == 0)
+        #expect(result.stdout == "root ran\n")
+    }
+
+    @Test func theDefaultSubcommandRuns() async {
+        let result = await runTest(["launches", "starlink", "-falcon"])
+        #expect(result.code == 0)
+        #expect(result.stdout == "query=[\"starlink\", \"-falcon\"]\n")
+    }
+
+    @Test func commandsReadTheirTypedArguments() async {
+        let result = await runTest(["mars-weather", "--sols=3", "--units", "imperial", "-j"])
+        #expect(result.stdout == "sols=3 units=imperial json=true\n")
+        #expect(result.stderr == "")
+    }
+
+    // MARK: Help and version
+
+    @Test func versionPrintsTheOneVersionString() async {
+        let result = await runTest(["--version"])
+        #expect(result.code == 0)
+        #expect(result.stdout == "spacedash \(SpaceDashVersion.current)\n")
+        #expect(SpaceDashVersion.userAgent == "spacedash/\(SpaceDashVersion.current)")
+    }
+
+    @Test func helpGoesToStdoutAndExits0() async {
+        let result = await runTest(["mars-weather", "--help"])
+        #expect(result.code == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("Mars weather.\n\nUsage: spacedash mars-weather [--sols N]"))
+    }
+
+    // MARK: The real command tree
+
+    @Test func spacedashHelpListsItsCommands() async {
+        let streams = OutputStreams.memory()
+        let code = await SpaceDash.run(arguments: ["--help"], environment: [:], streams: streams)
+        #expect(code == 0)
+        #expect(streams.stdout.text.contains("\nCommands:\n  help"))
+        #expect(streams.stdout.text.contains("  -h, --help"))
+        #expect(streams.stdout.text.contains("  --version"))
+    }
+
+    @Test func spacedashAloneShowsAnOverviewOnStdout() async {
+        let streams = OutputStreams.memory()
+        let code = await SpaceDash.run(arguments: [], environment: [:], streams: streams)
+        #expect(code == 0)
+        #expect(streams.stdout.text.hasPrefix("spacedash \(SpaceDashVersion.current): "))
+        #expect(streams.stdout.text.contains("Run 'spacedash COMMAND --help'"))
+        #expect(streams.stderr.text == "")
+    }
+
+    @Test func everyRegisteredCommandHasAnAbstractAndUniqueNames() {
+        func visit(_ command: any Command.Type, path: [String]) {
+            let configuration = command.configuration
+            #expect(!configuration.abstract.isEmpty, "\(path)")
+            let options = configuration.arguments.filter { $0.kind != .positional } + GlobalOptions.all
+            let longNames = options.map(\.name)
+            #expect(Set(longNames).count == longNames.count, "duplicate option in \(path): \(longNames)")
+            let shortNames = options.compactMap(\.short)
+            #expect(Set(shortNames).count == shortNames.count, "duplicate short option in \(path)")
+            let positionals = configuration.arguments.filter { $0.kind == .positional }
+            #expect(positionals.dropLast().allSatisfy { !$0.isRepeatable }, "only the last positional may repeat: \(path)")
+            let subcommandNames = configuration.subcommands.map { $0.configuration.name }
+            #expect(Set(subcommandNames).count == subcommandNames.count, "\(path)")
+            for subcommand in configuration.subcommands {
+                visit(subcommand, path: path + [subcommand.configuration.name])
+            }
+        }
+        visit(SpaceDash.self, path: ["spacedash"])
+        visit(TestRoot.self, path: ["test"])
+    }
+
+    // MARK: Colour decided once, from --color, the terminal and the environment
+
+    @Test(arguments: [
+        (["--help"], true, [String: String](), true),
+        (["--help"], false, [:], false),
+        (["--help"], true, ["NO_COLOR": "1"], false),
+        (["--help"], true, ["NO_COLOR": ""], true),
+        (["--help"], true, ["TERM": "dumb"], false),
+        (["--help", "--color", "never"], true, [:], false),
+        (["--help", "--color", "always"], false, ["NO_COLOR": "1", "TERM": "dumb"], true),
+        (["--color=always", "--help"], false, [:], true),
+    ])
+    func colourInHelp(arguments: [String], isTerminal: Bool, environment: [String: String], coloured: Bool) async {
+        let result = await runTest(arguments, environment: environment, stdoutIsTerminal: isTerminal, root: SpaceDash.self)
+        #expect(result.code == 0)
+        #expect(result.stdout.contains("\u{1B}[") == coloured)
+    }
+}

@@ -1,0 +1,378 @@
+import Foundation
+import HTTP
+import Streams
+import Synchronization
+import Testing
+import TestSupport
+@testable import SpaceData
+
+/// A service wired to a scripted Launch Library, a cache in a temporary
+/// directory, a clock the test moves, and a test scheduler.
+/// A clock the test moves by hand.
+private final class TestClock: Sendable {
+    private let date = Mutex(Date(timeIntervalSince1970: 1_795_000_000))  // 2026-11-17
+    func withLock<T>(_ body: (inout Date) -> T) -> T { date.withLock { body(&$0) } }
+}
+
+private final class Harness: Sendable {
+    static let base = "https://ll.test/2.3.0"
+    let directory: URL
+    let now = TestClock()
+    let scheduler = DispatchQueue.test
+    let client: ScriptedHTTPClient
+    let cache: CacheStore
+
+    init(token: String? = nil, _ respond: @escaping ScriptedHTTPClient.Responder) {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-launch-service-\(UUID().uuidString)")
+        client = ScriptedHTTPClient(respond)
+        let now = self.now
+        cache = CacheStore(directory: directory, clock: { now.withLock { $0 } })
+        self.token = token
+    }
+
+    let token: String?
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    var service: LaunchService {
+        let now = self.now
+        return LaunchService(
+            endpoint: LaunchLibraryEndpoint(base: URL(string: Self.base)!, token: token),
+            http: client, cache: cache, scheduler: scheduler.eraseToAnyScheduler(), clock: { now.withLock { $0 } })
+    }
+
+    func advanceClock(minutes: Double) {
+        now.withLock { $0 = $0.addingTimeInterval(minutes * 60) }
+    }
+
+    /// Runs one load to its end on the test scheduler.
+    func load(_ request: LaunchService.Request = .init()) throws -> Result<Sourced<LaunchList>, LaunchServiceError> {
+        let result = Mutex<Result<Sourced<LaunchList>, LaunchServiceError>?>(nil)
+        let cancellable = service.load(request) { answer in result.withLock { $0 = answer } }
+        #expect(result.withLock { $0 } == nil, "the result arrives on the scheduler, not before")
+        scheduler.advance()
+        withExtendedLifetime(cancellable) {}
+        return try #require(result.withLock { $0 })
+    }
+
+    var requestCount: Int { client.requests.count }
+}
+
+/// Pages cut from the bundled sample's launches (2.3.0 normal), with `next` links.
+private enum Pages {
+    static var launches: [[String: Any]] {
+        let json = try! JSONSerialization.jsonObject(with: LaunchesSample.body) as! [String: Any]
+        return json["results"] as! [[String: Any]]
+    }
+
+    static func body(_ range: Range<Int>, next: String? = nil, count: Int = 46) -> Data {
+        let envelope: [String: Any] = [
+            "count": count, "next": next ?? NSNull(), "previous": NSNull(), "results": Array(launches[range]),
+        ]
+        return try! JSONSerialization.data(withJSONObject: envelope)
+    }
+
+    static func ok(_ body: Data, for request: HTTPRequest) -> Result<HTTPResponse, HTTPError> {
+        .success(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body, finalURL: request.url))
+    }
+
+    static func status(_ code: Int, _ body: String = "", headers: HTTPHeaders = [:], for request: HTTPRequest) -> Result<HTTPResponse, HTTPError> {
+        .success(HTTPResponse(status: code, headers: headers, body: Data(body.utf8), finalURL: request.url))
+    }
+}
+
+@Suite struct LaunchServiceTests {
+    // MARK: live
+
+    @Test func upcomingAsksForTheDocumentedQueryWithTheToken() throws {
+        let harness = Harness(token: "t0ken") { Pages.ok(Pages.body(0..<3), for: $0) }
+        let result = try harness.load()
+        let sourced = try result.get()
+        #expect(sourced.value.launches.count == 3)
+        #expect(sourced.origin == .live(fetchedAt: harness.now.withLock { $0 }))
+        #expect(sourced.notices.isEmpty)
+        let request = try #require(harness.client.requests.first)
+        #expect(request.url.absoluteString == "https://ll.test/2.3.0/launches/upcoming/?mode=normal&limit=100&hide_recent_previous=true&ordering=net")
+        #expect(request.headers["Authorization"] == "Token t0ken")
+    }
+
+    @Test func pastAsksForNewestFirst() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<1), for: $0) }
+        _ = try harness.load(.init(timeframe: .past))
+        #expect(harness.client.requests.first?.url.absoluteString == "https://ll.test/2.3.0/launches/previous/?mode=normal&limit=100&ordering=-net")
+        #expect(harness.client.requests.first?.headers["Authorization"] == nil)
+    }
+
+    @Test func pagesFollowNextUpToTheLimitDeduplicatingById() throws {
+        let harness = Harness { request in
+            switch request.url.query?.contains("offset=") == true ? request.url.query!.components(separatedBy: "offset=")[1] : "0" {
+            case "0": return Pages.ok(Pages.body(0..<10, next: "\(Harness.base)/launches/upcoming/?limit=10&offset=10"), for: request)
+            // The count changed in between: launch 9 comes again on page 2.
+            case "10": return Pages.ok(Pages.body(9..<20, next: "\(Harness.base)/launches/upcoming/?limit=10&offset=20", count: 47), for: request)
+            default: return Pages.ok(Pages.body(20..<30, next: "\(Harness.base)/launches/upcoming/?limit=10&offset=30"), for: request)
+            }
+        }
+        let list = try harness.load(.init(pages: 2)).get().value
+        #expect(harness.requestCount == 2, "two pages asked, two requests, although page 2 has a next")
+        #expect(list.launches.count == 20)
+        #expect(Set(list.launches.map(\.id)).count == 20)
+        #expect(list.pages == 2 && list.totalCount == 47)
+        #expect(harness.client.requests[1].url.absoluteString.hasSuffix("offset=10"))
+    }
+
+    @Test func pagingStopsWhenNextIsNull() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<5), for: $0) }
+        let list = try harness.load(.init(pages: 5)).get().value
+        #expect(harness.requestCount == 1)
+        #expect(list.launches.count == 5)
+    }
+
+    @Test func aNextLinkToAnotherServerIsNotFollowed() throws {
+        let harness = Harness(token: "secret") { Pages.ok(Pages.body(0..<5, next: "https://elsewhere.example/launches/?offset=5"), for: $0) }
+        let sourced = try harness.load(.init(pages: 2)).get()
+        #expect(harness.requestCount == 1, "the token is never sent to another host")
+        #expect(sourced.value.launches.count == 5)
+        #expect(sourced.notices.first?.message.contains("https://elsewhere.example") == true)
+    }
+
+    @Test func aFailingLaterPageStillShowsTheFirst() throws {
+        let harness = Harness { request in
+            request.url.query!.contains("offset=")
+                ? .failure(.timedOut(.total, limit: 15, url: request.url.absoluteString))
+                : Pages.ok(Pages.body(0..<4, next: "\(Harness.base)/launches/upcoming/?offset=4"), for: request)
+        }
+        let sourced = try harness.load(.init(pages: 3)).get()
+        #expect(sourced.value.launches.count == 4)
+        #expect(sourced.origin.kind == "live")
+        #expect(sourced.notices.map(\.kind) == [.timedOut])
+        #expect(sourced.notices[0].message.hasSuffix("; showing 1 of 3 pages"))
+    }
+
+    // MARK: the cache
+
+    @Test func aFreshCacheMakesNoRequestAndAStaleOneDoes() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<3), for: $0) }
+        _ = try harness.load()
+        harness.advanceClock(minutes: 14)
+        let cached = try harness.load().get()
+        #expect(harness.requestCount == 1, "no request while the answer is fresh")
+        guard case .cache(_, let age) = cached.origin else { Issue.record("expected the cache, got \(cached.origin)"); return }
+        #expect(age == 14 * 60)
+        #expect(cached.notices.isEmpty, "a fresh cache is not a fallback")
+        #expect(cached.value.launches.count == 3)
+        harness.advanceClock(minutes: 2)
+        #expect(try harness.load().get().origin.kind == "live")
+        #expect(harness.requestCount == 2)
+    }
+
+    @Test func refreshAsksEvenWhenFresh() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<3), for: $0) }
+        _ = try harness.load()
+        #expect(try harness.load(.init(policy: FetchPolicy(refresh: true))).get().origin.kind == "live")
+        #expect(harness.requestCount == 2)
+    }
+
+    @Test func aFreshCacheOfFewerPagesThanAskedIsNotEnough() throws {
+        let harness = Harness { request in
+            Pages.ok(request.url.query!.contains("offset=") ? Pages.body(5..<8) : Pages.body(0..<5, next: "\(Harness.base)/launches/upcoming/?offset=5"), for: request)
+        }
+        _ = try harness.load(.init(pages: 1))
+        let list = try harness.load(.init(pages: 2)).get()
+        #expect(list.origin.kind == "live" && list.value.launches.count == 8)
+        #expect(harness.requestCount == 3)
+        _ = try harness.load(.init(pages: 2))
+        #expect(harness.requestCount == 3, "both pages are now cached and fresh")
+    }
+
+    // MARK: the rate limit
+
+    @Test func a429WithRetryAfterFallsBackToTheCacheSayingWhenToRetry() throws {
+        let limited = Mutex(false)
+        let harness = Harness { request in
+            limited.withLock { $0 }
+                ? Pages.status(429, #"{"detail":"Request was throttled. Expected available in 999 seconds."}"#, headers: ["Retry-After": "720"], for: request)
+                : Pages.ok(Pages.body(0..<3), for: request)
+        }
+        _ = try harness.load()
+        harness.advanceClock(minutes: 40)
+        limited.withLock { $0 = true }
+        let sourced = try harness.load().get()
+        #expect(sourced.origin.kind == "cache")
+        #expect(sourced.value.launches.count == 3)
+        #expect(sourced.notices.map(\.message) == [
+            "Launch Library's limit of 15 requests an hour was reached; retry in 12 min; showing launches cached 40 min ago",
+        ])
+        #expect(sourced.notices.map(\.kind) == [.rateLimited])
+    }
+
+    @Test func a429WithoutRetryAfterReadsTheSecondsInTheDetail() throws {
+        let harness = Harness { Pages.status(429, #"{"detail":"Request was throttled. Expected available in 1 second."}"#, for: $0) }
+        let sourced = try harness.load().get()
+        #expect(sourced.origin == .sample)
+        #expect(sourced.notices.map(\.message) == [
+            "Launch Library's limit of 15 requests an hour was reached; retry in 1 s",
+            "no cached launches to fall back on; showing \(LaunchesSample.summary)",
+        ])
+        #expect(sourced.notices.map(\.kind) == [.rateLimited, .cacheMissing])
+    }
+
+    @Test func a429WithNeitherSaysRetryLater() throws {
+        let harness = Harness { Pages.status(429, "Too Many Requests", for: $0) }
+        let sourced = try harness.load().get()
+        #expect(sourced.notices.first?.message == "Launch Library's limit of 15 requests an hour was reached; retry later")
+    }
+
+    @Test func noRequestIsSpentWhileLaunchLibraryAskedToWait() throws {
+        let harness = Harness { Pages.status(429, "", headers: ["Retry-After": "600"], for: $0) }
+        _ = try harness.load()
+        #expect(harness.requestCount == 1)
+        harness.advanceClock(minutes: 4)
+        let sourced = try harness.load(.init(policy: FetchPolicy(refresh: true)))
+        #expect(harness.requestCount == 1, "asking again before the given time would only spend a request")
+        #expect(try sourced.get().notices.first?.message == "Launch Library's limit of 15 requests an hour was reached; retry in 6 min")
+        harness.advanceClock(minutes: 7)
+        _ = try harness.load()
+        #expect(harness.requestCount == 2)
+    }
+
+    @Test func aThrottleBodyWithStatus200IsAlsoTheRateLimit() throws {
+        let harness = Harness { Pages.ok(Data(#"{"detail":"Request was throttled. Expected available in 120 seconds."}"#.utf8), for: $0) }
+        let sourced = try harness.load().get()
+        #expect(sourced.notices.first?.kind == .rateLimited)
+        #expect(sourced.notices.first?.message.contains("retry in 2 min") == true)
+    }
+
+    // MARK: other failures
+
+    @Test func noNetworkAndNoCacheShowsTheSample() throws {
+        let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
+        let sourced = try harness.load().get()
+        #expect(sourced.origin == .sample)
+        #expect(sourced.value.launches.count == 46)
+        #expect(sourced.notices.map(\.kind) == [.noNetwork, .cacheMissing])
+        #expect(sourced.notices[0].message.contains("cannot resolve host ll.test"))
+    }
+
+    @Test func aRejectedTokenSaysWhichVariable() throws {
+        let harness = Harness(token: "wrong") { Pages.status(401, #"{"detail":"Invalid token."}"#, for: $0) }
+        let notice = try #require(try harness.load().get().notices.first)
+        #expect(notice.kind == .credentialsRejected)
+        #expect(notice.message == "Launch Library refused the request (HTTP 401: Invalid token.); check SPACEDASH_LL2_TOKEN")
+    }
+
+    @Test func aServerErrorPageIsExplained() throws {
+        let harness = Harness { Pages.status(502, "<html><body>Bad Gateway</body></html>", for: $0) }
+        let notice = try #require(try harness.load().get().notices.first)
+        #expect(notice.kind == .liveFailed)
+        #expect(notice.message.hasPrefix("HTTP 502 Bad Gateway"))
+    }
+
+    @Test func aNonJSONSuccessIsExplained() throws {
+        let harness = Harness { Pages.ok(Data("<!DOCTYPE html><title>Launch Library</title>".utf8), for: $0) }
+        let notice = try #require(try harness.load().get().notices.first)
+        #expect(notice.message.contains("not JSON"))
+    }
+
+    @Test func aDamagedCacheEntryIsReportedAndSkipped() throws {
+        let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
+        let key = harness.service.endpoint.cacheKey(.upcoming, page: 1)
+        try harness.cache.write(key, body: Data("not launches".utf8))
+        harness.advanceClock(minutes: 30)
+        let sourced = try harness.load().get()
+        #expect(sourced.origin == .sample)
+        #expect(sourced.notices.map(\.kind) == [.cacheUnreadable, .noNetwork, .cacheMissing])
+        #expect(harness.cache.read(key) == .miss, "the damaged entry was removed")
+    }
+
+    // MARK: the policy
+
+    @Test func strictFailsWithoutLiveDataButAcceptsAFreshCache() throws {
+        let up = Mutex(true)
+        let harness = Harness { request in
+            up.withLock { $0 } ? Pages.ok(Pages.body(0..<2), for: request) : .failure(.cannotConnect(url: request.url.absoluteString, detail: "refused"))
+        }
+        let strict = LaunchService.Request(policy: FetchPolicy(strict: true))
+        _ = try harness.load(strict)
+        up.withLock { $0 = false }
+        harness.advanceClock(minutes: 5)
+        #expect(try harness.load(strict).get().origin.kind == "cache")
+        harness.advanceClock(minutes: 20)
+        let result = try harness.load(strict)
+        guard case .failure(.strictWithoutLiveData(let reason)) = result else { Issue.record("expected a strict failure, got \(result)"); return }
+        #expect(reason.contains("cannot connect"))
+    }
+
+    @Test func offlineMakesNoRequest() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<2), for: $0) }
+        let empty = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
+        #expect(empty.origin == .sample)
+        #expect(empty.notices.map(\.kind) == [.offline, .cacheMissing])
+        #expect(empty.notices[1].message.hasPrefix("no launches cached yet"))
+        _ = try harness.load()
+        harness.advanceClock(minutes: 90)
+        let cached = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
+        #expect(cached.origin.kind == "cache")
+        #expect(cached.notices.map(\.message) == ["--offline: no request made; showing launches cached 1 h 30 min ago"])
+        #expect(harness.requestCount == 1)
+    }
+
+    @Test func pastLaunchesFromTheSampleAreOnlyThoseGone() throws {
+        let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
+        harness.now.withLock { $0 = LaunchLibraryDate.date(from: "2026-12-02T00:00:00Z")! }
+        let list = try harness.load(.init(timeframe: .past)).get().value
+        #expect(list.launches.count == 6)
+        #expect(list.launches.first?.name == "Ariane 62 | Galileo L15 (FOC FM31 & FM32)", "newest first")
+    }
+
+    @Test func cancellingStopsTheCompletion() {
+        let harness = Harness { Pages.ok(Pages.body(0..<2), for: $0) }
+        let called = Mutex(false)
+        let cancellable = harness.service.load(.init()) { _ in called.withLock { $0 = true } }
+        cancellable.cancel()
+        harness.scheduler.advance()
+        #expect(!called.withLock { $0 })
+    }
+
+    @Test func requestPagesAreClamped() {
+        #expect(LaunchService.Request(pages: 0).pages == 1)
+        #expect(LaunchService.Request(pages: 500).pages == LaunchService.maximumPages)
+    }
+
+    // MARK: --file
+
+    @Test(arguments: [
+        ("ll2-2.3.0-normal.json", 3), ("ll2-2.3.0-detailed.json", 2), ("ll2-2.2.0-list.json", 3),
+        ("ll2-2.2.0-normal.json", 2), ("ll2-2.2.0-detailed.json", 2), ("ll2-2.0.0.json", 2),
+    ])
+    func aSavedResponseOfEachVersionLoads(_ name: String, _ count: Int) throws {
+        let path = ProjectPaths.fixtures.appendingPathComponent("launches/\(name)").path
+        let list = try LaunchService.load(file: path)
+        #expect(list.launches.count == count)
+    }
+
+    @Test func aFileThatCannotBeUsedSaysWhy() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-launch-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let html = directory.appendingPathComponent("page.html")
+        try Data("<html>".utf8).write(to: html)
+        let throttled = directory.appendingPathComponent("throttled.json")
+        try Data(#"{"detail":"Request was throttled. Expected available in 5 seconds."}"#.utf8).write(to: throttled)
+
+        #expect(throws: LaunchServiceError.fileUnreadable(path: directory.path + "/missing.json", reason: "no such file")) {
+            try LaunchService.load(file: directory.path + "/missing.json")
+        }
+        #expect(throws: LaunchServiceError.fileUnreadable(path: directory.path, reason: "it is a directory")) {
+            try LaunchService.load(file: directory.path)
+        }
+        #expect(throws: LaunchServiceError.fileNotLaunches(path: html.path, reason: "it is not JSON (it starts with \"<html>\")")) {
+            try LaunchService.load(file: html.path)
+        }
+        do {
+            _ = try LaunchService.load(file: throttled.path)
+            Issue.record("a throttle answer is not launches")
+        } catch {
+            #expect(error.description.contains("is not a Launch Library response: it holds an error answer"))
+        }
+    }
+}
