@@ -26,3 +26,11 @@ import Testing
         #expect(APIText.display("mid\nwinter") == "mid winter")
     }
 }
+
+@Suite struct MarsWeatherGlyphsFitTests {
+    @Test func asciiFitSpellsOutWhatItCannotDraw() {
+        #expect(MarsWeatherGlyphs.ascii.fit("sols 675–681 … 20°C ✓") == "sols 675-681 ... 20 degC ?")
+        #expect(MarsWeatherGlyphs.unicode.fit("sols 675–681") == "sols 675–681")
+        #expect(MarsWeatherGlyphs.ascii.fit("plain") == "plain")
+    }
+}

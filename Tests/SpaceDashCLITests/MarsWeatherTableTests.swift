@@ -49,7 +49,7 @@ import SpaceData
     }
 
     @Test func headerIsBoldOnlyWithColour() {
-        let coloured = MarsWeatherTable(units: .metric, glyphs: .unicode, style: TextStyle(isEnabled: true))
+        let coloured = MarsWeatherTable(units: .metric, glyphs: .unicode, style: .colour)
         #expect(coloured.lines([])[0].hasPrefix("\u{1B}[1mSol"))
         #expect(!metric.lines([])[0].contains("\u{1B}"))
     }

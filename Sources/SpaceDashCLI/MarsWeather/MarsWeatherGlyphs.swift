@@ -33,6 +33,25 @@ public struct MarsWeatherGlyphs: Sendable, Equatable {
         return normalized.contains("utf8") ? .unicode : .ascii
     }
 
+    /// `text` as this glyph set can show it: unchanged in Unicode; in ASCII,
+    /// dashes and ellipses spelled out and anything else outside ASCII as "?".
+    public func fit(_ text: String) -> String {
+        guard !isUnicode, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "–", "—", "−": result += "-"
+            case "…": result += "..."
+            case "°": result += " deg"
+            case "’", "‘": result += "'"
+            case "“", "”": result += "\""
+            case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+            default: result += "?"
+            }
+        }
+        return result
+    }
+
     /// A unit with this glyph set's degree sign: "°C", or "C" in ASCII.
     public func unit(_ symbol: String) -> String {
         isUnicode ? symbol : symbol.replacingOccurrences(of: "°", with: "")

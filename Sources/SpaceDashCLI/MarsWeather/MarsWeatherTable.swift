@@ -6,9 +6,9 @@ import Terminal
 public struct MarsWeatherTable: Sendable {
     public var units: MarsWeatherUnits
     public var glyphs: MarsWeatherGlyphs
-    public var style: TextStyle
+    public var style: StyleMode
 
-    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: TextStyle) {
+    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
@@ -56,7 +56,7 @@ public struct MarsWeatherTable: Sendable {
             }
             return parts.joined(separator: "  ")
         }
-        let header = style.bold(line(columns.map(\.title)))
+        let header = StyledText(line(columns.map(\.title)), style: .bold).rendered(style)
         return [header] + cells.map(line)
     }
 }

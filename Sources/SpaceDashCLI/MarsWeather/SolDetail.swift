@@ -6,11 +6,11 @@ import Terminal
 public struct SolDetail: Sendable {
     public var units: MarsWeatherUnits
     public var glyphs: MarsWeatherGlyphs
-    public var style: TextStyle
+    public var style: StyleMode
     /// Cells for the longest wind-rose bar.
     public var roseWidth: Int
 
-    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: TextStyle, roseWidth: Int = 32) {
+    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode, roseWidth: Int = 32) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
@@ -19,7 +19,7 @@ public struct SolDetail: Sendable {
 
     public func lines(_ sol: MarsSol) -> [String] {
         var lines: [String] = []
-        lines.append(style.bold("Sol \(sol.sol)")
+        lines.append(StyledText("Sol \(sol.sol)", style: .bold).rendered(style)
             + "  \(MarsWeatherFormat.minute(sol.firstUTC)) \(glyphs.rangeDash) \(MarsWeatherFormat.minute(sol.lastUTC))")
         var season = "Season       \(APIText.display(sol.season)) (northern hemisphere)"
         if let month = sol.monthOrdinal { season += ", Mars month \(month)" }
@@ -55,7 +55,7 @@ public struct SolDetail: Sendable {
     /// The 16 directions clockwise from north, each with a bar proportional to
     /// its samples; directions with none show an empty bar and "0".
     func rose(_ wind: WindRose?) -> [String] {
-        var lines = [style.bold("Wind rose") + " (samples by the direction the wind blew from)"]
+        var lines = [StyledText("Wind rose", style: .bold).rendered(style) + " (samples by the direction the wind blew from)"]
         guard let wind, !wind.sectors.isEmpty else {
             lines.append("  \(glyphs.missing)  no wind direction data this sol")
             return lines

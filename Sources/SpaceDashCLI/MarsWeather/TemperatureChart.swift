@@ -7,11 +7,11 @@ import Terminal
 public struct TemperatureChart: Sendable {
     public var units: MarsWeatherUnits
     public var glyphs: MarsWeatherGlyphs
-    public var style: TextStyle
+    public var style: StyleMode
     /// Cells across the bar area.
     public var barWidth: Int
 
-    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: TextStyle, barWidth: Int = 40) {
+    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode, barWidth: Int = 40) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
@@ -30,7 +30,7 @@ public struct TemperatureChart: Sendable {
         let label = glyphs.unit(units.temperatureSymbol)
         let solWidth = max(3, sols.map { String($0.sol).count }.max() ?? 3)
 
-        var lines = [style.bold("Temperature range (\(label))")]
+        var lines = [StyledText("Temperature range (\(label))", style: .bold).rendered(style)]
         let lowLabel = MarsWeatherFormat.value(scaleLow).replacingOccurrences(of: ".0", with: "")
         let highLabel = MarsWeatherFormat.value(scaleHigh).replacingOccurrences(of: ".0", with: "")
         let gap = max(1, barWidth - lowLabel.count - highLabel.count)
@@ -45,7 +45,7 @@ public struct TemperatureChart: Sendable {
             let bar = self.bar(from: (range.low - scaleLow) / span, to: (range.high - scaleLow) / span)
             func number(_ value: Double) -> String { DisplayWidth.pad(MarsWeatherFormat.value(value), toWidth: 6, alignment: .right) }
             let text = "\(number(range.low)) \(glyphs.rangeDash) \(number(range.high))   avg \(number(range.average))"
-            lines.append(prefix + style.cyan(bar) + "  " + text)
+            lines.append(prefix + StyledText(bar, style: TextStyle(foreground: .cyan)).rendered(style) + "  " + text)
         }
         return lines
     }
