@@ -91,8 +91,10 @@ import Testing
         let subject = PassthroughSubject<Int, Never>()
         let collector = ValueCollector<Int>()
         let onQueue = ValueCollector<Bool>()
+        // Kept until the completion has arrived: cancelling earlier would drop it.
+        var cancellable: AnyCancellable?
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let cancellable = subject.receive(on: queue).sink(
+            cancellable = subject.receive(on: queue).sink(
                 receiveCompletion: { _ in done.resume() },
                 receiveValue: { value in
                     collector.append(value)
@@ -101,8 +103,8 @@ import Testing
             )
             for value in 0..<100 { subject.send(value) }
             subject.send(completion: .finished)
-            _ = cancellable
         }
+        withExtendedLifetime(cancellable) {}
         #expect(collector.values == Array(0..<100))
         #expect(onQueue.values.allSatisfy { $0 })
     }
