@@ -69,7 +69,9 @@ struct LaunchSearch: Sendable {
         rows.reserveCapacity(found.count)
         for index in found.indices {
             let launch = ordered[found[index]]
-            rows.append(LaunchRow(launch, highlights: Self.columnHighlights(found.highlights(at: index), launch)))
+            let highlights = found.highlights(at: index)
+            rows.append(LaunchRow(launch, highlights: Self.columnHighlights(highlights, launch),
+                                  agencyAbbreviationHighlights: launch.agencyAbbreviation.map { highlights.ranges(of: .agencyAbbreviation, in: $0) } ?? []))
         }
         results = rows
     }

@@ -7,10 +7,14 @@ import Terminal
 struct LaunchRow: Sendable {
     var launch: Launch
     var highlights: [LaunchColumn: [Range<String.Index>]]
+    /// Matches in the agency's abbreviation, shown instead of a name too long for its column.
+    var agencyAbbreviationHighlights: [Range<String.Index>]
 
-    init(_ launch: Launch, highlights: [LaunchColumn: [Range<String.Index>]] = [:]) {
+    init(_ launch: Launch, highlights: [LaunchColumn: [Range<String.Index>]] = [:],
+         agencyAbbreviationHighlights: [Range<String.Index>] = []) {
         self.launch = launch
         self.highlights = highlights
+        self.agencyAbbreviationHighlights = agencyAbbreviationHighlights
     }
 }
 
@@ -105,6 +109,14 @@ struct LaunchTableRenderer: Sendable {
             cells = cells.map { row in var row = row; row.remove(at: index); return row }
         }
         let widths = columnWidths(columns: columns, cells: cells)
+        // "China Aerospace Science and Technology Corporation" cut to "China Aero…"
+        // says less than "CASC": a name that does not fit gives way to its abbreviation.
+        if let agency = columns.firstIndex(of: .agency) {
+            for (index, row) in rows.enumerated() where cells[index][agency].displayWidth > widths[agency] {
+                guard let abbreviation = row.launch.agencyAbbreviation, DisplayWidth.of(abbreviation) <= widths[agency] else { continue }
+                cells[index][agency] = StyledText(abbreviation, highlighting: row.agencyAbbreviationHighlights)
+            }
+        }
         var lines = [line(columns.map { StyledText($0.title, style: .bold) }, widths: widths)]
         for row in cells { lines.append(line(row, widths: widths)) }
         return lines
