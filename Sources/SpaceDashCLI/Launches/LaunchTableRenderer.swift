@@ -108,7 +108,7 @@ struct LaunchTableRenderer: Sendable {
             columns.remove(at: index)
             cells = cells.map { row in var row = row; row.remove(at: index); return row }
         }
-        let widths = columnWidths(columns: columns, cells: cells)
+        var widths = columnWidths(columns: columns, cells: cells)
         // "China Aerospace Science and Technology Corporation" cut to "China Aero…"
         // says less than "CASC": a name that does not fit gives way to its abbreviation.
         if let agency = columns.firstIndex(of: .agency) {
@@ -116,6 +116,8 @@ struct LaunchTableRenderer: Sendable {
                 guard let abbreviation = row.launch.agencyAbbreviation, DisplayWidth.of(abbreviation) <= widths[agency] else { continue }
                 cells[index][agency] = StyledText(abbreviation, highlighting: row.agencyAbbreviationHighlights)
             }
+            // The width the abbreviations freed goes to the other columns.
+            widths = columnWidths(columns: columns, cells: cells)
         }
         var lines = [line(columns.map { StyledText($0.title, style: .bold) }, widths: widths)]
         for row in cells { lines.append(line(row, widths: widths)) }
