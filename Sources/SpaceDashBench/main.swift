@@ -1,1 +1,6 @@
-LaunchLibraryBenchmarks.run()
+// `make bench`: each suite adds its cases here, one call line per suite.
+// Arguments filter the cases by name (`SpaceDashBench chain5 launches`).
+let runner = BenchmarkRunner(arguments: Array(CommandLine.arguments.dropFirst()))
+runner.run(StreamsBenchmarks.cases)
+if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }
+runner.finish()

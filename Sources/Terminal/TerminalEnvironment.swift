@@ -38,7 +38,8 @@ public enum TerminalEnvironment {
         return nil
     }
 
-    static func currentEnvironment() -> [String: String] {
+    /// The process environment, read from `environ` (no Foundation needed).
+    public static func currentEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -58,6 +59,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case noTerminal(path: String, errno: Int32)
     case notATerminal(fileDescriptor: Int32)
     case sessionAlreadyActive
+    case inputClosed
     case systemCall(name: String, errno: Int32)
 
     public var description: String {
@@ -68,6 +70,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
             return "interactive mode needs a terminal, and \(path) cannot be opened (\(String(cString: strerror(code))))"
         case .notATerminal(let descriptor):
             return "file descriptor \(descriptor) is not a terminal"
+        case .inputClosed:
+            return "the terminal closed (hung up)"
         case .sessionAlreadyActive:
             return "a terminal session is already active in this process"
         case .systemCall(let name, let code):

@@ -3,39 +3,32 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A plain (non-recursive) mutex for operators' state machines.
 ///
+/// Stored inline (no allocation) and locked with one compare-and-swap when
+/// uncontended; it waits on a futex otherwise (`Synchronization.Mutex`).
 /// Never call out to a subscriber, a closure or a scheduler while holding it:
 /// take what is needed, unlock, then call. That keeps re-entrant sends
 /// (a sink that sends into its own subject) free of deadlocks.
-@usableFromInline
-final class UnfairLock: @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    @usableFromInline
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+@usableFromInline @frozen
+struct UnfairLock: ~Copyable, @unchecked Sendable {
+    @usableFromInline let mutex = Mutex<Void>(())
 
     @inlinable @inline(__always)
-    func lock() { pthread_mutex_lock(mutex) }
+    init() {}
 
     @inlinable @inline(__always)
-    func unlock() { pthread_mutex_unlock(mutex) }
+    borrowing func lock() { mutex._unsafeLock() }
 
     @inlinable @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+    borrowing func unlock() { mutex._unsafeUnlock() }
+
+    @inlinable @inline(__always)
+    borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        mutex._unsafeLock()
+        defer { mutex._unsafeUnlock() }
         return try body()
     }
 }
@@ -43,37 +36,52 @@ final class UnfairLock: @unchecked Sendable {
 /// A recursive mutex, held around calls into downstream so that values reach
 /// a subscriber one at a time even when upstream sends from several threads,
 /// while still letting that subscriber send back into the same chain.
-@usableFromInline
-final class RecursiveLock: @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+@usableFromInline @frozen
+struct RecursiveLock: ~Copyable, @unchecked Sendable {
+    @usableFromInline let mutex = Mutex<Void>(())
+    /// The holding thread, or 0. Only the holder writes it while holding.
+    @usableFromInline let owner = Atomic<UInt>(0)
+    /// How many times the holder has locked it; touched only by the holder.
+    @usableFromInline let depth = Atomic<Int>(0)
 
-    @usableFromInline
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+    @inlinable @inline(__always)
+    init() {}
+
+    @inlinable @inline(__always)
+    static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+    @inlinable @inline(__always)
+    borrowing func lock() {
+        let me = RecursiveLock.currentThread
+        if owner.load(ordering: .relaxed) == me {
+            depth.store(depth.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+            return
+        }
+        mutex._unsafeLock()
+        owner.store(me, ordering: .relaxed)
+        depth.store(1, ordering: .relaxed)
     }
 
     @inlinable @inline(__always)
-    func lock() { pthread_mutex_lock(mutex) }
+    borrowing func unlock() {
+        let remaining = depth.load(ordering: .relaxed) &- 1
+        depth.store(remaining, ordering: .relaxed)
+        if remaining == 0 {
+            owner.store(0, ordering: .relaxed)
+            mutex._unsafeUnlock()
+        }
+    }
 
     @inlinable @inline(__always)
-    func unlock() { pthread_mutex_unlock(mutex) }
-
-    @inlinable @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+    borrowing func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
         return try body()
     }
 }

@@ -6,10 +6,12 @@ public struct Just<Output>: Publisher {
     /// The value this publisher emits.
     public let output: Output
 
+    @inlinable
     public init(_ output: Output) {
         self.output = output
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
         subscriber.receive(subscription: Inner(value: output, downstream: subscriber))
     }
@@ -20,28 +22,32 @@ extension Just: Sendable where Output: Sendable {}
 
 extension Just {
     /// `map` on a `Just` is another `Just`: no subscription chain is built.
+    @inlinable
     public func map<T>(_ transform: (Output) -> T) -> Just<T> {
         Just<T>(transform(output))
     }
 }
 
 extension Just {
-    private final class Inner<Downstream: Subscriber>: Subscription,
+    @usableFromInline
+    final class Inner<Downstream: Subscriber>: Subscription,
         CustomStringConvertible, CustomReflectable, @unchecked Sendable
         where Downstream.Input == Output
     {
-        private let lock = UnfairLock()
-        private var downstream: Downstream?
-        private let value: Output
+        @usableFromInline let lock = UnfairLock()
+        @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+        @usableFromInline let value: Output
 
+        @inlinable
         init(value: Output, downstream: Downstream) {
             self.value = value
             self.downstream = downstream
         }
 
-        var description: String { "Just" }
-        var customMirror: Mirror { Mirror(self, children: ["value": value]) }
+        @usableFromInline var description: String { "Just" }
+        @usableFromInline var customMirror: Mirror { Mirror(self, children: ["value": value]) }
 
+        @inlinable
         func request(_ demand: Subscribers.Demand) {
             demand.assertNonZero()
             lock.lock()
@@ -55,6 +61,7 @@ extension Just {
             downstream.receive(completion: .finished)
         }
 
+        @inlinable
         func cancel() {
             lock.lock()
             let released = downstream

@@ -11,12 +11,13 @@
 /// send into the same subject from its `receive(_:)` (no lock is held while
 /// calling out, except the per-subscriber recursive delivery lock).
 public final class PassthroughSubject<Output, Failure: Error>: Subject, @unchecked Sendable {
-    private let lock = UnfairLock()
-    private var active = true
-    private var completion: Subscribers.Completion<Failure>?
-    private var downstreams = ConduitList<Output, Failure>.empty
-    private var upstreamSubscriptions: [Subscription] = []
-    private var hasAnyDownstreamDemand = false
+    @usableFromInline let lock = UnfairLock()
+    // Guarded by `lock`.
+    @usableFromInline @exclusivity(unchecked) var active = true
+    @usableFromInline @exclusivity(unchecked) var completion: Subscribers.Completion<Failure>?
+    @usableFromInline @exclusivity(unchecked) var downstreams = ConduitList<SubjectConduit<Output, Failure>>.empty
+    @usableFromInline @exclusivity(unchecked) var upstreamSubscriptions: [Subscription] = []
+    @usableFromInline @exclusivity(unchecked) var hasAnyDownstreamDemand = false
 
     public init() {}
 
@@ -36,6 +37,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
         }
     }
 
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
         lock.lock()
         if !active, let completion {
@@ -44,7 +46,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
             subscriber.receive(completion: completion)
             return
         }
-        let conduit = Conduit(parent: self, downstream: subscriber)
+        let conduit = SubjectConduit(parent: self, downstream: subscriber, name: "PassthroughSubject")
         // Held until the subscriber has its subscription, so that a completion
         // sent meanwhile from another thread cannot overtake it.
         conduit.downstreamLock.lock()
@@ -54,6 +56,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
         conduit.downstreamLock.unlock()
     }
 
+    @inlinable
     public func send(_ input: Output) {
         lock.lock()
         guard active else {
@@ -78,8 +81,11 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
         lock.unlock()
         downstreams.forEach { $0.finish(completion: completion) }
     }
+}
 
-    private func acknowledgeDownstreamDemand() {
+extension PassthroughSubject: ConduitParent {
+    @usableFromInline
+    func conduitDidRequest() {
         lock.lock()
         if hasAnyDownstreamDemand {
             lock.unlock()
@@ -93,100 +99,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, @uncheck
         }
     }
 
-    private func disassociate(_ conduit: ConduitBase<Output, Failure>) {
+    @usableFromInline
+    func conduitDidCancel(_ conduit: ObjectIdentifier) {
         lock.lock()
         downstreams.remove(conduit)
         lock.unlock()
-    }
-}
-
-extension PassthroughSubject {
-    private final class Conduit<Downstream: Subscriber>: ConduitBase<Output, Failure>,
-        CustomStringConvertible, CustomReflectable, @unchecked Sendable
-        where Downstream.Input == Output, Downstream.Failure == Failure
-    {
-        private let lock = UnfairLock()
-        /// Serialises calls into the subscriber; recursive so it may send back.
-        let downstreamLock = RecursiveLock()
-        private var parent: PassthroughSubject?
-        private var downstream: Downstream?
-        private var demand = Subscribers.Demand.none
-
-        init(parent: PassthroughSubject, downstream: Downstream) {
-            self.parent = parent
-            self.downstream = downstream
-        }
-
-        var description: String { "PassthroughSubject" }
-        var customMirror: Mirror {
-            lock.lock()
-            defer { lock.unlock() }
-            return Mirror(self, children: ["parent": parent as Any, "downstream": downstream as Any, "demand": demand])
-        }
-
-        override func offer(_ output: Output) {
-            lock.lock()
-            guard demand > 0, let downstream else {
-                lock.unlock()
-                return
-            }
-            if demand != .unlimited {
-                demand -= 1
-            }
-            lock.unlock()
-            downstreamLock.lock()
-            let newDemand = downstream.receive(output)
-            downstreamLock.unlock()
-            guard newDemand > 0 else { return }
-            lock.lock()
-            if self.downstream != nil {
-                demand += newDemand
-            }
-            lock.unlock()
-        }
-
-        override func finish(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            self.downstream = nil
-            let parent = self.parent
-            self.parent = nil
-            lock.unlock()
-            withExtendedLifetime(parent) {}
-            downstreamLock.lock()
-            downstream.receive(completion: completion)
-            downstreamLock.unlock()
-        }
-
-        override func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
-            lock.lock()
-            guard downstream != nil else {
-                lock.unlock()
-                return
-            }
-            self.demand += demand
-            let parent = self.parent
-            lock.unlock()
-            parent?.acknowledgeDownstreamDemand()
-        }
-
-        override func cancel() {
-            lock.lock()
-            guard downstream != nil else {
-                lock.unlock()
-                return
-            }
-            let released = downstream
-            downstream = nil
-            let parent = self.parent
-            self.parent = nil
-            lock.unlock()
-            withExtendedLifetime(released) {}
-            parent?.disassociate(self)
-        }
     }
 }

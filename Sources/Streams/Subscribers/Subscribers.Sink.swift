@@ -4,6 +4,7 @@ extension Publisher {
     ///
     /// Keep the returned `AnyCancellable`: releasing it cancels the
     /// subscription (`_ = publisher.sink(...)` cancels at once).
+    @inlinable
     public func sink(
         receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
         receiveValue: @escaping (Output) -> Void
@@ -17,6 +18,7 @@ extension Publisher {
 extension Publisher where Failure == Never {
     /// Attaches a subscriber that requests an unlimited number of values and
     /// calls `receiveValue` for each.
+    @inlinable
     public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
@@ -33,12 +35,13 @@ extension Subscribers {
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable,
         CustomStringConvertible, CustomReflectable, @unchecked Sendable
     {
-        private let lock = UnfairLock()
-        private var status = SubscriptionStatus.awaitingSubscription
-        // Optional so that they can be released on completion and cancel.
-        private var valueHandler: ((Input) -> Void)?
-        private var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
+        @usableFromInline let lock = UnfairLock()
+        // Guarded by `lock`. Optional so that they can be released on completion and cancel.
+        @usableFromInline @exclusivity(unchecked) var status = SubscriptionStatus.awaitingSubscription
+        @usableFromInline @exclusivity(unchecked) var valueHandler: ((Input) -> Void)?
+        @usableFromInline @exclusivity(unchecked) var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
 
+        @inlinable
         public init(
             receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
             receiveValue: @escaping (Input) -> Void
@@ -50,6 +53,7 @@ extension Subscribers {
         public var description: String { "Sink" }
         public var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
 
+        @inlinable
         public func receive(subscription: Subscription) {
             lock.lock()
             guard case .awaitingSubscription = status else {
@@ -62,6 +66,7 @@ extension Subscribers {
             subscription.request(.unlimited)
         }
 
+        @inlinable
         public func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
             let handler = valueHandler
@@ -70,6 +75,7 @@ extension Subscribers {
             return .none
         }
 
+        @inlinable
         public func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             let handler = completionHandler
@@ -83,6 +89,7 @@ extension Subscribers {
             handler?(completion)
         }
 
+        @inlinable
         public func cancel() {
             lock.lock()
             guard case .subscribed(let subscription) = status else {

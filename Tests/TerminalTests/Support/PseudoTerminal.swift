@@ -3,7 +3,7 @@ import Glibc
 /// A pseudo-terminal pair for tests: the slave side is what a program sees as its
 /// terminal, the master side is the "user" typing and watching the screen.
 final class PseudoTerminal {
-    let master: Int32
+    private(set) var master: Int32
     let slave: Int32
     let slavePath: String
 
@@ -23,8 +23,37 @@ final class PseudoTerminal {
     }
 
     deinit {
-        close(master)
+        if master >= 0 { close(master) }
         close(slave)
+    }
+
+    /// Hangs up: the program's side reads end-of-file or EIO from now on.
+    func closeMaster() {
+        close(master)
+        master = -1
+    }
+
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads the program's output until it contains `marker` (or `timeout` ms pass).
+    func readOutput(until marker: String, timeout: Int32 = 10_000) -> String {
+        var collected: [UInt8] = []
+        var remaining = timeout
+        while remaining > 0 {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) >= 0 else { break }
+            remaining -= 100
+            if poller.revents & Int16(POLLIN) != 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(master, &buffer, buffer.count)
+                if count > 0 { collected += buffer[..<count] }
+            }
+            if String(decoding: collected, as: UTF8.self).contains(marker) { break }
+        }
+        return String(decoding: collected, as: UTF8.self)
     }
 
     /// `stty -g`'s view of the settings: the whole termios structure.

@@ -1,0 +1,266 @@
+import Glibc
+import Testing
+@testable import Terminal
+
+/// Sessions install process-wide signal handlers and allow one at a time: serialized.
+@Suite(.serialized) struct TerminalSessionTests {
+    static let childModeVariable = "SPACEDASH_TERMINAL_CHILD_MODE"
+    static let childDeviceVariable = "SPACEDASH_TERMINAL_CHILD_DEVICE"
+
+    @Test func aSessionEntersRawModeAndTheAlternateScreenAndGivesEverythingBack() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        let session = try TerminalSession(fileDescriptor: pty.slave)
+        #expect(pty.settings().c_lflag & tcflag_t(ICANON | ECHO) == 0)
+        #expect(pty.readOutput(until: "\u{1B}[?2004h").contains("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"))
+        session.end()
+        #expect(sameSettings(pty.settings(), before))
+        #expect(pty.readOutput(until: "\u{1B}[?1049l").contains("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"))
+        session.end() // twice is harmless
+        #expect(session.isEnded)
+        #expect(sameSettings(pty.settings(), before))
+    }
+
+    @Test func aThrownErrorStillRestores() throws {
+        struct DrawingFailed: Error {}
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        #expect(throws: DrawingFailed.self) {
+            try TerminalSession.run(devicePath: pty.slavePath) { _ in
+                #expect(!sameSettings(pty.settings(), before))
+                throw DrawingFailed()
+            }
+        }
+        #expect(sameSettings(pty.settings(), before))
+        #expect(pty.readOutput(until: "\u{1B}[?1049l").hasSuffix("\u{1B}[?1049l"))
+    }
+
+    @Test func droppingTheSessionRestores() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        do {
+            let session = try TerminalSession(fileDescriptor: pty.slave)
+            _ = session.size()
+        }
+        #expect(sameSettings(pty.settings(), before))
+    }
+
+    @Test func oneSessionAtATime() throws {
+        let pty = try PseudoTerminal()
+        let session = try TerminalSession(fileDescriptor: pty.slave)
+        defer { session.end() }
+        #expect(throws: TerminalError.sessionAlreadyActive) { try TerminalSession(fileDescriptor: pty.slave) }
+    }
+
+    @Test func noTerminalIsAClearError() throws {
+        #expect(throws: TerminalError.noTerminal(path: "/nonexistent/tty", errno: ENOENT)) {
+            try TerminalSession.open(devicePath: "/nonexistent/tty", environment: ["TERM": "xterm"])
+        }
+        #expect(throws: TerminalError.noTerminal(path: "/dev/null", errno: ENOTTY)) {
+            try TerminalSession.open(devicePath: "/dev/null", environment: ["TERM": "xterm"])
+        }
+        let pty = try PseudoTerminal()
+        #expect(throws: TerminalError.dumbTerminal) {
+            try TerminalSession.open(devicePath: pty.slavePath, environment: ["TERM": "dumb"])
+        }
+        // A failed open leaves no session behind.
+        let session = try TerminalSession.open(devicePath: pty.slavePath, environment: ["TERM": "xterm"])
+        session.end()
+    }
+
+    @Test func readsKeysAndSettlesALoneEscape() throws {
+        let pty = try PseudoTerminal()
+        let session = try TerminalSession(fileDescriptor: pty.slave)
+        defer { session.end() }
+        var decoder = KeyDecoder(escapeTimeout: .milliseconds(1))
+        pty.type("a\u{1B}[A東")
+        var events: [TerminalEvent] = []
+        while events.count < 3 { events += try session.readEvents(&decoder, timeout: .seconds(5)) }
+        #expect(events == [.key(KeyPress(.text("a"))), .key(KeyPress(.up)), .key(KeyPress(.text("東")))])
+        pty.type("\u{1B}")
+        events = []
+        while events.isEmpty { events += try session.readEvents(&decoder, timeout: .seconds(5)) }
+        #expect(events == [.key(KeyPress(.escape))])
+        #expect(try session.readEvents(&decoder, timeout: .milliseconds(1)).isEmpty)
+    }
+
+    @Test func reportsResizes() throws {
+        let pty = try PseudoTerminal(columns: 100, rows: 30)
+        let session = try TerminalSession(fileDescriptor: pty.slave)
+        defer { session.end() }
+        #expect(session.size() == TerminalSize(columns: 100, rows: 30))
+        pty.resize(columns: 60, rows: 20)
+        // The pty is not this process's controlling terminal, so send the signal the kernel
+        // would, to the process (a thread-directed raise could meet a blocked mask).
+        kill(getpid(), SIGWINCH)
+        var decoder = KeyDecoder()
+        let events = try session.readEvents(&decoder, timeout: .seconds(5))
+        #expect(events == [.resized(TerminalSize(columns: 60, rows: 20))])
+        #expect(TerminalSession.size(of: -1) == nil)
+    }
+
+    @Test func aHangUpEndsReading() throws {
+        let pty = try PseudoTerminal()
+        let session = try TerminalSession(fileDescriptor: pty.slave)
+        pty.closeMaster()
+        var decoder = KeyDecoder()
+        #expect(throws: TerminalError.inputClosed) {
+            for _ in 0..<10 { _ = try session.readEvents(&decoder, timeout: .seconds(5)) }
+        }
+        // A hung-up terminal has no settings left to restore; ending must still be quiet.
+        session.end()
+        #expect(session.isEnded)
+    }
+
+    // MARK: - In a child process: signals and exit
+
+    /// Runs only in the child started by the tests below: a session that waits to be
+    /// signalled, or exits without ending the session.
+    @Test func childProcessEntryPoint() throws {
+        guard let mode = getenv(Self.childModeVariable).map({ String(cString: $0) }),
+              let device = getenv(Self.childDeviceVariable).map({ String(cString: $0) }) else { return }
+        let session = try TerminalSession.open(devicePath: device, environment: ["TERM": "xterm"])
+        try session.output.write("READY")
+        if mode == "exit" { exit(3) }
+        if mode == "crash" { fatalError("a bug while drawing") }
+        while true { pause() }
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGPIPE])
+    func aSignalRestoresTheTerminalAndStillEndsTheProcess(signal: Int32) throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        let child = try ChildProcess(mode: "wait", device: pty.slavePath)
+        #expect(pty.readOutput(until: "READY").contains("\u{1B}[?1049h"))
+        #expect(!sameSettings(pty.settings(), before), "the child is in raw mode")
+        kill(child.pid, signal)
+        let status = child.wait()
+        #expect(status.signal == signal, "still killed by the signal")
+        #expect(sameSettings(pty.settings(), before))
+        #expect(pty.readOutput(until: "\u{1B}[?1049l").contains("\u{1B}[?25h\u{1B}[?1049l"))
+    }
+
+    @Test func exitWithoutEndingTheSessionRestores() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        let child = try ChildProcess(mode: "exit", device: pty.slavePath)
+        _ = pty.readOutput(until: "READY")
+        let status = child.wait()
+        #expect(status.exitCode == 3)
+        #expect(sameSettings(pty.settings(), before))
+    }
+
+    @Test func aCrashRestores() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        let child = try ChildProcess(mode: "crash", device: pty.slavePath)
+        _ = pty.readOutput(until: "READY")
+        let status = child.wait()
+        #expect(status.signal == SIGILL || status.signal == SIGTRAP, "\(String(describing: status.signal))")
+        #expect(sameSettings(pty.settings(), before))
+    }
+
+    @Test func suspendRestoresAndResumeReentersRawMode() throws {
+        let pty = try PseudoTerminal()
+        let before = pty.settings()
+        let child = try ChildProcess(mode: "wait", device: pty.slavePath)
+        _ = pty.readOutput(until: "READY")
+        kill(child.pid, SIGTSTP)
+        #expect(child.waitUntilStopped())
+        #expect(sameSettings(pty.settings(), before), "a stopped program leaves the shell a normal terminal")
+        kill(child.pid, SIGCONT)
+        #expect(pty.readOutput(until: "\u{1B}[?2004h").contains("\u{1B}[?1049h"))
+        #expect(!sameSettings(pty.settings(), before))
+        kill(child.pid, SIGTERM)
+        #expect(child.wait().signal == SIGTERM)
+        #expect(sameSettings(pty.settings(), before))
+    }
+}
+
+/// The test binary itself, run again to execute `childProcessEntryPoint` alone.
+private final class ChildProcess {
+    let pid: pid_t
+    private var reaped = false
+
+    init(mode: String, device: String) throws {
+        var executable = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &executable, Int(PATH_MAX))
+        guard length > 0 else { throw TerminalError.systemCall(name: "readlink", errno: errno) }
+        let arguments = [String(decoding: executable[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                         "--testing-library", "swift-testing", "--filter", "childProcessEntryPoint"]
+        var environment = TerminalEnvironment.currentEnvironment()
+        environment[TerminalSessionTests.childModeVariable] = mode
+        environment[TerminalSessionTests.childDeviceVariable] = device
+        // The runtime's backtracer would take SIGQUIT first and spend seconds on a report.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let environmentStrings = environment.map { "\($0.key)=\($0.value)" }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGPIPE] { sigaddset(&defaults, signal) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var argv = arguments.map { strdup($0) } + [nil]
+        var envp = environmentStrings.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, argv[0]!, &actions, &attributes, &argv, &envp)
+        guard result == 0 else { throw TerminalError.systemCall(name: "posix_spawn", errno: result) }
+        pid = child
+    }
+
+    deinit {
+        if !reaped {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+    }
+
+    struct Status {
+        var exitCode: Int32?
+        var signal: Int32?
+    }
+
+    /// Waits (up to 20 s, then kills it) for the child to end.
+    func wait() -> Status {
+        var status: Int32 = 0
+        for _ in 0..<2000 {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                reaped = true
+                let terminationSignal = status & 0x7F
+                if terminationSignal == 0 { return Status(exitCode: (status >> 8) & 0xFF, signal: nil) }
+                return Status(exitCode: nil, signal: terminationSignal)
+            }
+            usleep(10_000)
+        }
+        return Status()
+    }
+
+    /// Waits (up to 20 s) for the child to stop.
+    func waitUntilStopped() -> Bool {
+        var status: Int32 = 0
+        for _ in 0..<2000 {
+            if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid { return status & 0xFF == 0x7F }
+            usleep(10_000)
+        }
+        return false
+    }
+}
