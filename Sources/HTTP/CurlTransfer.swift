@@ -73,6 +73,19 @@ final class CurlTransfer: @unchecked Sendable {
         url.scheme?.lowercased() == "https" ? "https" : "http,https"
     }
 
+    /// The hosts never reached through a proxy: the user's `NO_PROXY` (or
+    /// `no_proxy`) plus loopback, which no proxy can reach on our behalf
+    /// (and which the tests' servers use). Proxies themselves still come from
+    /// the usual `http_proxy`/`https_proxy` variables.
+    static let noProxy = noProxyList(environment: ProcessInfo.processInfo.environment)
+
+    static func noProxyList(environment: [String: String]) -> String {
+        let user = (environment["NO_PROXY"] ?? environment["no_proxy"] ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if user.contains("*") { return "*" }
+        return (user + ["localhost", "127.0.0.1", "::1"].filter { !user.contains($0) }).joined(separator: ",")
+    }
+
     private func configure(userAgent: String) throws(HTTPError) {
         let url = request.url
         try set(CURLOPT_URL, url.absoluteString)
@@ -80,7 +93,7 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_REDIR_PROTOCOLS_STR, Self.allowedRedirectProtocols(from: url))
         try set(CURLOPT_FOLLOWLOCATION, 1)
-        try set(CURLOPT_MAXREDIRS, request.maxRedirects)
+        try set(CURLOPT_MAXREDIRS, max(0, request.maxRedirects))
         try set(CURLOPT_ACCEPT_ENCODING, "") // every encoding libcurl can decode
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
@@ -88,6 +101,7 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.totalTimeout))
         try check(sd_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)))
         try set(CURLOPT_USERAGENT, userAgent)
+        try set(CURLOPT_NOPROXY, Self.noProxy)
         try check(sd_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
 
         var fields = request.headers.fields.map { field in

@@ -62,30 +62,34 @@ public final class ScriptedHTTPClient: HTTPFetching, @unchecked Sendable {
     // TestScheduler keep their own locks), hence `@unchecked Sendable` above.
     private let schedule: ((@escaping () -> Void) -> Void)?
     private let recorded = Locked<[HTTPRequest]>([])
+    private let log: HTTPLog?
 
     /// Answers each request with `respond`, as soon as it is asked for.
-    public init(_ respond: @escaping Responder) {
+    /// `log` gets the same lines `HTTPClient` would write.
+    public init(log: HTTPLog? = nil, _ respond: @escaping Responder) {
         self.respond = respond
+        self.log = log
         schedule = nil
     }
 
     /// Answers each request with `respond`, `delay` after it is asked for,
     /// on `scheduler`.
-    public init<S: Scheduler>(delay: S.SchedulerTimeType.Stride, scheduler: S, _ respond: @escaping Responder) {
+    public init<S: Scheduler>(delay: S.SchedulerTimeType.Stride, scheduler: S, log: HTTPLog? = nil, _ respond: @escaping Responder) {
         self.respond = respond
+        self.log = log
         schedule = { action in
             scheduler.schedule(after: scheduler.now.advanced(by: delay), action)
         }
     }
 
     /// Answers from `routes`, checked in order; unmatched requests get a 404.
-    public convenience init(routes: KeyValuePairs<String, Reply>) {
-        self.init(Self.router(Array(routes)))
+    public convenience init(routes: KeyValuePairs<String, Reply>, log: HTTPLog? = nil) {
+        self.init(log: log, Self.router(Array(routes)))
     }
 
     /// Answers from `routes`, `delay` after each request, on `scheduler`.
-    public convenience init<S: Scheduler>(delay: S.SchedulerTimeType.Stride, scheduler: S, routes: KeyValuePairs<String, Reply>) {
-        self.init(delay: delay, scheduler: scheduler, Self.router(Array(routes)))
+    public convenience init<S: Scheduler>(delay: S.SchedulerTimeType.Stride, scheduler: S, routes: KeyValuePairs<String, Reply>, log: HTTPLog? = nil) {
+        self.init(delay: delay, scheduler: scheduler, log: log, Self.router(Array(routes)))
     }
 
     /// Every request asked for so far, oldest first.
@@ -118,11 +122,18 @@ public final class ScriptedHTTPClient: HTTPFetching, @unchecked Sendable {
 
     fileprivate func answer(_ request: HTTPRequest, deliver: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
         recorded.withLock { $0.append(request) }
+        log?.started(request)
+        let startedAt = ContinuousClock.now
         let result = respond(request)
-        if let schedule {
-            schedule { deliver(result) }
-        } else {
+        let finish: @Sendable () -> Void = { [log] in
+            let elapsed = ContinuousClock.now - startedAt
+            log?.finished(request, result: result, milliseconds: Int(elapsed.components.seconds) * 1000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000))
             deliver(result)
+        }
+        if let schedule {
+            schedule(finish)
+        } else {
+            finish()
         }
     }
 }

@@ -35,8 +35,15 @@
 ///     }
 ///
 /// then add `MarsWeatherCommand.self` to `SpaceDash.commands`. Nested commands
-/// list theirs in `subcommands:` (and may name a `defaultSubcommand:`).
-/// `--help`, `-h` and `--color` are accepted by every command already.
+/// list theirs in `subcommands:` (and may name a `defaultSubcommand:`, which
+/// then receives every word after the group's name that is not a subcommand).
+/// `--help`, `-h` and `--color` are accepted by every command already; the
+/// styling `--color` decided is `context.styleMode` / `context.styled(_:_:)`.
+/// Declarations: `Option<T>` (with a default) or `Option<T?>` (without),
+/// `RepeatedOption<T>`, `Flag`, `Positional<T>` / `Positional<T?>`,
+/// `RepeatedPositional<T>`; T is Int, Double, String, Date, or any
+/// `enum: String, CaseIterable, ArgumentValue`. `check:` adds a rule
+/// (`.within(1...7)`, `.atLeast(1)`, `.nonEmpty`, or your own `ValueCheck`).
 ///
 /// `run` is async and runs off the main thread while the main queue keeps
 /// turning, so `receive(on: DispatchQueue.main)` works; await a publisher's

@@ -8,29 +8,30 @@ public enum HelpFormatter {
         synopsisParts(for: chain).joined(separator: " ")
     }
 
-    /// A usage line short enough for an error message: the full one when it
-    /// fits in 100 columns, else with the options folded into `[options]`.
+    /// A usage line short enough for an error message: the full one when the
+    /// line fits 80 columns, else with the options folded into `[options]`.
     public static func shortUsage(for chain: [any Command.Type]) -> String {
         let full = usage(for: chain)
-        guard full.count > 100 else { return full }
+        guard "Usage: ".count + full.count > width else { return full }
         let configuration = chain.last!.configuration
         var parts = [commandName(chain)]
         if !configuration.subcommands.isEmpty { parts.append(commandMarker(configuration, isRoot: chain.count == 1)) }
         parts.append("[options]")
         parts += configuration.arguments.filter { $0.kind == .positional }.map(\.synopsis)
-        return parts.joined(separator: " ") + "   (all options: \(commandName(chain)) --help)"
+        return parts.joined(separator: " ") + " (see --help)"
     }
 
     /// The help page of the last command in `chain`.
-    public static func help(for chain: [any Command.Type], style: TextStyle = .plain) -> String {
+    public static func help(for chain: [any Command.Type], mode: StyleMode = .plain) -> String {
+        let bold = { (text: String) in StyledText(text, style: .bold).rendered(mode) }
         let configuration = chain.last!.configuration
         let isRoot = chain.count == 1
         let name = commandName(chain)
         var page: [String] = []
 
-        page.append(isRoot ? "\(style.bold(name)) \(SpaceDashVersion.current): \(configuration.abstract)" : configuration.abstract)
+        page.append(isRoot ? "\(bold(name)) \(SpaceDashVersion.current): \(configuration.abstract)" : configuration.abstract)
         page.append("")
-        page.append(contentsOf: wrapWords(synopsisParts(for: chain), prefix: style.bold("Usage:") + " ", prefixWidth: 7))
+        page.append(contentsOf: wrapWords(synopsisParts(for: chain), prefix: bold("Usage:") + " ", prefixWidth: 7))
 
         if !configuration.discussion.isEmpty {
             page.append("")
@@ -39,7 +40,7 @@ public enum HelpFormatter {
 
         if !configuration.subcommands.isEmpty {
             page.append("")
-            page.append(style.bold("Commands:"))
+            page.append(bold("Commands:"))
             let rows = configuration.subcommands.map { command -> (String, String) in
                 let sub = command.configuration
                 return (sub.name, sub.abstract + (sub.name == configuration.defaultSubcommandName ? " (default)" : ""))
@@ -50,19 +51,19 @@ public enum HelpFormatter {
         let positionals = configuration.arguments.filter { $0.kind == .positional }
         if !positionals.isEmpty {
             page.append("")
-            page.append(style.bold("Arguments:"))
+            page.append(bold("Arguments:"))
             page.append(contentsOf: table(positionals.map { ($0.helpLabel, describe($0)) }))
         }
 
         let globals = GlobalOptions.all.filter { isRoot || $0.name != GlobalOptions.version.info.name }
         let options = configuration.arguments.filter { $0.kind != .positional } + globals
         page.append("")
-        page.append(style.bold("Options:"))
+        page.append(bold("Options:"))
         page.append(contentsOf: table(options.map { ($0.helpLabel, describe($0)) }))
 
         if !configuration.examples.isEmpty {
             page.append("")
-            page.append(style.bold("Examples:"))
+            page.append(bold("Examples:"))
             for example in configuration.examples {
                 page.append("  " + example.commandLine)
                 page.append(contentsOf: wrap(example.explanation, indent: 6))
@@ -184,3 +185,4 @@ public enum HelpFormatter {
 }
 
 import Foundation
+import Terminal

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Terminal
 
 /// The `spacedash` command itself: the root of the command tree and the
 /// entry point `main.swift` calls.
@@ -35,13 +36,12 @@ public struct SpaceDash: Command {
 
     /// Without a command: a short overview of what there is.
     public func run(_ context: CommandContext) async throws -> ExitCode {
-        let style = context.style
-        var lines = ["\(style.bold("spacedash")) \(SpaceDashVersion.current): \(Self.configuration.abstract)", ""]
+        var lines = ["\(context.styled("spacedash", .bold)) \(SpaceDashVersion.current): \(Self.configuration.abstract)", ""]
         lines.append("Commands:")
         let width = (Self.commands.map { $0.configuration.name.count }.max() ?? 0) + 2
         for command in Self.commands {
             let configuration = command.configuration
-            lines.append("  " + style.bold(configuration.name.padding(toLength: width, withPad: " ", startingAt: 0))
+            lines.append("  " + context.styled(configuration.name.padding(toLength: width, withPad: " ", startingAt: 0), .bold)
                          + configuration.abstract)
         }
         lines.append("")
@@ -95,7 +95,7 @@ extension SpaceDash {
         do {
             switch invocation.action {
             case .help:
-                try streams.stdout.write(HelpFormatter.help(for: invocation.helpTarget, style: context.style))
+                try streams.stdout.write(HelpFormatter.help(for: invocation.helpTarget, mode: context.styleMode))
                 return .success
             case .version:
                 try streams.stdout.writeLine("spacedash \(SpaceDashVersion.current)")

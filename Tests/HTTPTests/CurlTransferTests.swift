@@ -21,4 +21,10 @@ import Testing
         }
         #expect(throws: HTTPError.invalidURL("http:///path")) { try CurlTransfer.checkURL(URL(string: "http:///path")!) }
     }
+
+    @Test func loopbackNeverGoesThroughAProxy() {
+        #expect(CurlTransfer.noProxyList(environment: [:]) == "localhost,127.0.0.1,::1")
+        #expect(CurlTransfer.noProxyList(environment: ["NO_PROXY": "corp.example, localhost"]) == "corp.example,localhost,127.0.0.1,::1")
+        #expect(CurlTransfer.noProxyList(environment: ["no_proxy": "*"]) == "*")
+    }
 }

@@ -287,6 +287,26 @@ import TestSupport
         #expect(server.requests.count == 1)
     }
 
+    // MARK: TLS
+
+    /// https to the plain loopback server: the handshake fails, as it would
+    /// against a server with a bad certificate or protocol, and says so.
+    @Test func aFailedTLSHandshakeIsATLSError() throws {
+        let server = try LoopbackServer()
+        defer { server.stop(); engine.shutDown() }
+
+        let (error, seconds) = try failure(HTTPRequest(url: URL(string: "https://127.0.0.1:\(server.port)/?api_key=SECRET123")!))
+        guard case .tls(let url, let detail) = error else {
+            Issue.record("expected a TLS error, got \(error)")
+            return
+        }
+        #expect(url == "https://127.0.0.1:\(server.port)/?api_key=***")
+        #expect(!detail.isEmpty)
+        #expect(error.description.hasPrefix("secure connection to https://127.0.0.1:\(server.port) failed"))
+        #expect(seconds < 3)
+        expectNoLiveHandles()
+    }
+
     // MARK: Names, ports and URLs
 
     @Test func anUnresolvableHostIsReported() throws {
@@ -369,10 +389,13 @@ import TestSupport
 
         let cancelledAt = ContinuousClock.now
         recorder.cancel()
+        #expect(server.wait(timeout: 2) { engine.liveHandles.value == 0 })
+        let handleFreed = ContinuousClock.now - cancelledAt
         #expect(server.wait(timeout: 2) { server.connectionsClosedByClient == 1 })
         let closeSeen = ContinuousClock.now - cancelledAt
-        #expect(closeSeen < .milliseconds(250), "the server saw the close \(closeSeen) after cancel")
-        expectNoLiveHandles()
+        // About 100 ms is the goal; the bounds leave room for a loaded machine.
+        #expect(handleFreed < .milliseconds(100), "the handle was freed \(handleFreed) after cancel")
+        #expect(closeSeen < .milliseconds(300), "the server saw the close \(closeSeen) after cancel")
         #expect(!recorder.waitForCompletion(timeout: 0.3), "a cancelled request delivers nothing")
         #expect(recorder.values.isEmpty)
     }
@@ -396,6 +419,24 @@ import TestSupport
         }
         #expect(ContinuousClock.now - start < .seconds(5), "the 50 transfers ran concurrently")
         #expect(server.requests.count == 50)
+        expectNoLiveHandles()
+    }
+
+    @Test func subscriptionsAreFreedAfterCompletionAndCancel() throws {
+        let server = try LoopbackServer(routes: ["/done": .text("done"), "/silent": .silence])
+        defer { server.stop(); engine.shutDown() }
+
+        let completed = WeakSubscriptionRecorder()
+        client.send(HTTPRequest(url: server.url("/done"))).subscribe(completed)
+        #expect(completed.waitForCompletion())
+
+        let cancelled = WeakSubscriptionRecorder()
+        client.send(HTTPRequest(url: server.url("/silent"))).subscribe(cancelled)
+        #expect(server.wait { server.requests.count == 2 })
+        cancelled.cancel()
+
+        // Delivery and clean-up run on other threads: give them a moment.
+        #expect(server.wait { completed.subscriptionIsGone && cancelled.subscriptionIsGone }, "a subscription outlived its transfer")
         expectNoLiveHandles()
     }
 
@@ -501,4 +542,30 @@ private final class ClosureSubscriber: Subscriber, Cancellable, @unchecked Senda
     }
     func receive(completion: Subscribers.Completion<HTTPError>) {}
     func cancel() { subscription?.cancel() }
+}
+
+/// Requests one response, then holds its subscription only weakly, so a test
+/// can see whether anything else keeps it alive.
+private final class WeakSubscriptionRecorder: Subscriber, @unchecked Sendable {
+    typealias Input = HTTPResponse
+    typealias Failure = HTTPError
+    private let lock = NSLock()
+    private weak var weakSubscription: AnyObject?
+    private let done = DispatchSemaphore(value: 0)
+
+    func receive(subscription: Subscription) {
+        lock.withLock { weakSubscription = subscription as AnyObject }
+        subscription.request(.max(1))
+    }
+    func receive(_ input: HTTPResponse) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<HTTPError>) { done.signal() }
+
+    func cancel() {
+        let subscription = lock.withLock { weakSubscription as? Subscription }
+        subscription?.cancel()
+    }
+
+    var subscriptionIsGone: Bool { lock.withLock { weakSubscription == nil } }
+
+    func waitForCompletion() -> Bool { done.wait(timeout: .now() + 10) == .success }
 }

@@ -84,4 +84,21 @@ import Testing
         #expect(ScriptedHTTPClient.route("API.nasa.gov", matches: nasa))
         #expect(!ScriptedHTTPClient.route("nasa.gov", matches: nasa))
     }
+
+    @Test func logsLikeTheRealClient() {
+        let lines = LineRecorder()
+        let client = ScriptedHTTPClient(routes: ["api.nasa.gov": .ok("12345")], log: HTTPLog { lines.append($0) })
+        let cancellable = client.get(nasa).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        cancellable.cancel()
+        #expect(lines.values.count == 2)
+        #expect(lines.values.first == "http: GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json")
+        #expect(lines.values.last?.hasPrefix("http: 200 GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json 5 bytes ") == true)
+    }
+}
+
+private final class LineRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+    var values: [String] { lock.withLock { stored } }
 }

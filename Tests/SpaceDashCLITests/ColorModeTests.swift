@@ -1,5 +1,6 @@
 import Testing
 @testable import SpaceDashCLI
+import Terminal
 
 @Suite struct ColorModeTests {
     @Test(arguments: [
@@ -15,6 +16,12 @@ import Testing
     ])
     func decision(mode: ColorMode, isTerminal: Bool, environment: [String: String], expected: Bool) {
         #expect(mode.isEnabled(isTerminal: isTerminal, environment: environment) == expected)
+    }
+
+    @Test func withNoColorATerminalKeepsBoldButLosesColour() {
+        #expect(ColorMode.auto.styleMode(isTerminal: true, environment: ["NO_COLOR": "1"]) == .attributes)
+        #expect(ColorMode.never.styleMode(isTerminal: true, environment: [:]) == .plain)
+        #expect(ColorMode.always.styleMode(isTerminal: false, environment: [:]) == .colour)
     }
 
     @Test func parsesItsThreeWords() throws {

@@ -217,6 +217,22 @@ private func problem(_ words: [String]) -> String? {
         #expect(problem(["mars-weather", "--name", ""]) == "invalid value '' for --name: must not be empty")
     }
 
+    @Test func emptyValuesAreMalformedNotMissing() {
+        #expect(problem(["mars-weather", "--sols="]) == "invalid value '' for --sols: expected a whole number")
+        #expect(problem(["mars-weather", "--sols", ""]) == "invalid value '' for --sols: expected a whole number")
+        #expect(problem(["--=x"]) == "unknown option '--'")
+    }
+
+    @Test func defaultsShowAsTheyAreTyped() {
+        #expect(TestWeather.timeout.info.defaultDescription == "10")
+        #expect(Option<Double>("x", default: 0.25, help: "").info.defaultDescription == "0.25")
+        #expect(Option<String>("x", default: "", help: "").info.defaultDescription == nil)
+        #expect(Option<String>("x", default: "DEMO_KEY", help: "").info.defaultDescription == "\"DEMO_KEY\"")
+        #expect(Option<TestUnits>("x", default: .imperial, help: "").info.defaultDescription == "imperial")
+        #expect(Option<Date>("x", default: Date(timeIntervalSince1970: 0), help: "").info.defaultDescription
+            == "1970-01-01T00:00:00Z")
+    }
+
     @Test func valuesOutsideTheirRange() {
         #expect(problem(["mars-weather", "--sols", "9"]) == "invalid value '9' for --sols: must be between 1 and 7")
         #expect(problem(["mars-weather", "--sols=0"]) == "invalid value '0' for --sols: must be between 1 and 7")
@@ -241,6 +257,13 @@ private func problem(_ words: [String]) -> String? {
         #expect(problem(["mars-weather", "extra"]) == "unexpected argument 'extra' ('mars-weather' takes no arguments)")
         #expect(problem(["completion", "bash", "out", "more"]) == "unexpected argument 'more'")
         #expect(problem(["completion"]) == "missing SHELL: expected bash, zsh or fish")
+    }
+
+    @Test func optionsBeforeTheirCommandNameSayWhereTheyGo() {
+        #expect(problem(["--json", "mars-weather"])
+            == "unknown option '--json' (a command's options go after its name: spacedash mars-weather …)")
+        #expect(problem(["launches", "--bogus", "next"]) == "unknown option '--bogus'",
+                "a group with a default passes words on to it")
     }
 
     @Test func errorsKnowTheirCommandForTheUsageLine() {

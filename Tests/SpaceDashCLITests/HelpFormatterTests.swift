@@ -1,5 +1,6 @@
 import Testing
 @testable import SpaceDashCLI
+import Terminal
 
 @Suite struct HelpFormatterTests {
     private func chain(_ path: String...) -> [any Command.Type] {
@@ -57,9 +58,10 @@ import Testing
     }
 
     @Test func headingsAreBoldOnlyWithColour() {
-        let coloured = HelpFormatter.help(for: chain("launches", "next"), style: TextStyle(isEnabled: true))
-        #expect(coloured.contains("\u{1B}[1mUsage:\u{1B}[22m spacedash launches next"))
-        #expect(coloured.contains("\u{1B}[1mOptions:\u{1B}[22m"))
+        let coloured = HelpFormatter.help(for: chain("launches", "next"), mode: .colour)
+        #expect(coloured.contains("\u{1B}[1mUsage:\u{1B}[0m spacedash launches next"))
+        #expect(coloured.contains("\u{1B}[1mOptions:\u{1B}[0m"))
+        #expect(HelpFormatter.help(for: chain("launches", "next"), mode: .attributes) == coloured)
         #expect(!HelpFormatter.help(for: chain("launches", "next")).contains("\u{1B}"))
     }
 
@@ -78,6 +80,8 @@ import Testing
     @Test func shortUsageKeepsAShortLineWhole() {
         #expect(HelpFormatter.shortUsage(for: chain("completion")) == "spacedash completion [--color WHEN] SHELL [FILE]")
         #expect(HelpFormatter.shortUsage(for: chain("launches", "search"))
+            == "spacedash launches search [options] [QUERY...] (see --help)")
+        #expect(HelpFormatter.usage(for: chain("launches", "search"))
             == "spacedash launches search [--interactive] [--limit LIMIT] [--color WHEN] [QUERY...]")
     }
 

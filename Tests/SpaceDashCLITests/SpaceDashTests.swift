@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SpaceDashCLI
+import Terminal
 
 @Suite struct SpaceDashTests {
     // MARK: Usage errors: one line, the usage line, 64
@@ -31,7 +32,7 @@ import Testing
         #expect(result.code == 64)
         #expect(result.stderr == """
             spacedash: invalid value '8' for --sols: must be between 1 and 7
-            Usage: spacedash mars-weather [options]   (all options: spacedash mars-weather --help)
+            Usage: spacedash mars-weather [options] (see --help)
 
             """)
     }
@@ -90,7 +91,7 @@ import Testing
     @Test func theRootRunsWithoutACommand() async {
         let result = await runTest([])
         #expect(result.code == 0)
-        #expect(result.stdout == "root ran\n")
+        #expect(result.stdout == "root ran, styles: plain, on stderr: plain\n")
     }
 
     @Test func theDefaultSubcommandRuns() async {
@@ -162,21 +163,28 @@ import Testing
         visit(TestRoot.self, path: ["test"])
     }
 
-    // MARK: Colour decided once, from --color, the terminal and the environment
+    // MARK: Styling decided once, from --color, the terminal and the environment
 
     @Test(arguments: [
-        (["--help"], true, [String: String](), true),
-        (["--help"], false, [:], false),
-        (["--help"], true, ["NO_COLOR": "1"], false),
-        (["--help"], true, ["NO_COLOR": ""], true),
-        (["--help"], true, ["TERM": "dumb"], false),
-        (["--help", "--color", "never"], true, [:], false),
-        (["--help", "--color", "always"], false, ["NO_COLOR": "1", "TERM": "dumb"], true),
-        (["--color=always", "--help"], false, [:], true),
+        ([String](), true, [String: String](), StyleMode.colour),
+        ([], false, [:], .plain),
+        ([], true, ["NO_COLOR": "1"], .attributes),
+        ([], true, ["NO_COLOR": ""], .colour),
+        ([], true, ["TERM": "dumb"], .plain),
+        (["--color", "never"], true, [:], .plain),
+        (["--color", "always"], false, ["NO_COLOR": "1", "TERM": "dumb"], .colour),
+        (["--color=always"], false, [:], .colour),
     ])
-    func colourInHelp(arguments: [String], isTerminal: Bool, environment: [String: String], coloured: Bool) async {
-        let result = await runTest(arguments, environment: environment, stdoutIsTerminal: isTerminal, root: SpaceDash.self)
+    func stylingOfStdout(arguments: [String], isTerminal: Bool, environment: [String: String], expected: StyleMode) async {
+        let result = await runTest(arguments, environment: environment, stdoutIsTerminal: isTerminal)
         #expect(result.code == 0)
-        #expect(result.stdout.contains("\u{1B}[") == coloured)
+        #expect(result.stdout == "root ran, styles: \(expected), on stderr: \(arguments.contains { $0.contains("always") } ? "colour" : "plain")\n")
+    }
+
+    @Test func helpIsStyledOnlyWhenStylesAreOn() async {
+        let styled = await runTest(["--help"], stdoutIsTerminal: true, root: SpaceDash.self)
+        #expect(styled.stdout.contains("\u{1B}[1mUsage:\u{1B}[0m"))
+        let plain = await runTest(["--help"], stdoutIsTerminal: false, root: SpaceDash.self)
+        #expect(!plain.stdout.contains("\u{1B}"))
     }
 }

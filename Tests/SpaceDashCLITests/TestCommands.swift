@@ -15,7 +15,7 @@ struct TestRoot: Command {
     init(_ arguments: ParsedArguments) {}
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-        try context.stdout.writeLine("root ran")
+        try context.stdout.writeLine("root ran, styles: \(context.styleMode), on stderr: \(context.errorStyleMode)")
         return .success
     }
 }

@@ -196,4 +196,68 @@ import Testing
         subject.send(42)
         #expect(late.values == [42])
     }
+
+    @Test func concurrentSendsThroughAChainArriveExactlyOnce() {
+        let subject = PassthroughSubject<Int, Never>()
+        let received = ValueCollector<Int>()
+        let cancellable = subject
+            .map { $0 * 2 }
+            .filter { $0 % 3 != 0 }
+            .compactMap { $0 }
+            .scan(0) { _, value in value }
+            .handleEvents(receiveOutput: { _ in })
+            .sink { received.append($0) }
+        let threads = 4, perThread = 5_000
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread { subject.send(thread * perThread + index) }
+        }
+        let expected = (0..<(threads * perThread)).map { $0 * 2 }.filter { $0 % 3 != 0 }
+        #expect(received.values.sorted() == expected)
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func cancellingAChainReleasesEverySubscriberAndClosure() {
+        final class Token {}
+        weak var weakToken: Token?
+        weak var weakSink: Subscribers.Sink<Int, Never>?
+        let subject = PassthroughSubject<Int, Never>()
+        do {
+            let token = Token()
+            weakToken = token
+            var received: [Int] = []
+            let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { received.append($0) })
+            weakSink = sink
+            subject
+                .map { value -> Int in _ = token; return value }
+                .filter { _ in true }
+                .removeDuplicates()
+                .prefix(10)
+                .subscribe(sink)
+            subject.send(1)
+            #expect(received == [1])
+            sink.cancel()
+        }
+        #expect(weakToken == nil)
+        #expect(weakSink == nil)
+    }
+
+    @Test func completingAChainReleasesEverySubscriberAndClosure() {
+        final class Token {}
+        weak var weakToken: Token?
+        let subject = PassthroughSubject<Int, Never>()
+        var cancellable: AnyCancellable?
+        do {
+            let token = Token()
+            weakToken = token
+            cancellable = subject
+                .map { value -> Int in _ = token; return value }
+                .removeDuplicates()
+                .sink { _ in _ = token }
+        }
+        subject.send(1)
+        #expect(weakToken != nil)
+        subject.send(completion: .finished)
+        #expect(weakToken == nil)
+        withExtendedLifetime(cancellable) {}
+    }
 }

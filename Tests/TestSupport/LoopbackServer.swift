@@ -280,6 +280,13 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     private static func serve(_ fd: Int32, state: ServerState) {
+        if startsWithTLSHandshake(fd) {
+            // A client speaking https to this plain server: answer in plain
+            // HTTP, as real servers do, so its TLS layer fails at once.
+            _ = Sockets.writeAll(fd, Data("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n".utf8))
+            shutdown(fd, Int32(SHUT_WR))
+            return
+        }
         guard let request = readRequest(fd, state: state) else { return }
         state.record(request)
         let response = state.route(request.path) ?? .status(404, body: "LoopbackServer: no route for \(request.path)")
@@ -320,6 +327,13 @@ public final class LoopbackServer: @unchecked Sendable {
             }
         }
         return true
+    }
+
+    /// Whether the first byte waiting is a TLS handshake record (0x16).
+    private static func startsWithTLSHandshake(_ fd: Int32) -> Bool {
+        guard Sockets.waitReadable(fd, milliseconds: 1_000) else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK)) == 1 && byte == 0x16
     }
 
     private static func readRequest(_ fd: Int32, state: ServerState) -> Request? {

@@ -29,7 +29,7 @@ struct HelpCommand: Command {
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-        try context.stdout.write(HelpFormatter.help(for: SpaceDash.commandChain(for: path), style: context.style))
+        try context.stdout.write(HelpFormatter.help(for: SpaceDash.commandChain(for: path), mode: context.styleMode))
         return .success
     }
 }

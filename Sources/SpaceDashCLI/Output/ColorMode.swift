@@ -1,18 +1,23 @@
+import Terminal
+
 /// `--color auto|always|never`.
 public enum ColorMode: String, CaseIterable, ArgumentValue {
     case auto, always, never
 
-    /// Whether to colour an output: `always` and `never` say so; `auto` only
-    /// on a terminal, with NO_COLOR unset or empty (no-color.org) and TERM
-    /// not `dumb`.
-    public func isEnabled(isTerminal: Bool, environment: [String: String]) -> Bool {
+    /// The styling an output gets: `always` everything, `never` none; `auto`
+    /// what the terminal and environment allow (none off a terminal or with
+    /// TERM=dumb, bold and the like but no colour with NO_COLOR set, per
+    /// no-color.org, everything otherwise).
+    public func styleMode(isTerminal: Bool, environment: [String: String]) -> StyleMode {
         switch self {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            guard isTerminal else { return false }
-            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-            return environment["TERM"] != "dumb"
+        case .always: .colour
+        case .never: .plain
+        case .auto: TerminalEnvironment.styleMode(isTerminal: isTerminal, environment: environment)
         }
+    }
+
+    /// Whether an output gets colour.
+    public func isEnabled(isTerminal: Bool, environment: [String: String]) -> Bool {
+        styleMode(isTerminal: isTerminal, environment: environment) == .colour
     }
 }

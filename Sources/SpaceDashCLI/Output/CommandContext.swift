@@ -1,5 +1,8 @@
+import Terminal
+
 /// What a command gets to work with, decided once per run: where to write,
-/// whether to colour, the environment (injected, so tests control it).
+/// how much styling each output takes, the environment (injected, so tests
+/// control it).
 public struct CommandContext: Sendable {
     /// Data: tables, JSON, the selected launch.
     public let stdout: TextOutput
@@ -8,10 +11,10 @@ public struct CommandContext: Sendable {
     public let environment: [String: String]
     /// What `--color` said.
     public let colorMode: ColorMode
-    /// Styles for text written to stdout (plain unless colour is on there).
-    public let style: TextStyle
-    /// Styles for text written to stderr.
-    public let errorStyle: TextStyle
+    /// The styling text on stdout may carry; give it to `StyledText.rendered(_:)`.
+    public let styleMode: StyleMode
+    /// The styling text on stderr may carry.
+    public let errorStyleMode: StyleMode
     /// The command's words, e.g. ["launches", "search"].
     public let commandPath: [String]
 
@@ -21,13 +24,19 @@ public struct CommandContext: Sendable {
         stderr = streams.stderr
         self.environment = environment
         self.colorMode = colorMode
-        style = TextStyle(isEnabled: colorMode.isEnabled(isTerminal: streams.stdout.isTerminal, environment: environment))
-        errorStyle = TextStyle(isEnabled: colorMode.isEnabled(isTerminal: streams.stderr.isTerminal, environment: environment))
+        styleMode = colorMode.styleMode(isTerminal: streams.stdout.isTerminal, environment: environment)
+        errorStyleMode = colorMode.styleMode(isTerminal: streams.stderr.isTerminal, environment: environment)
         self.commandPath = commandPath
     }
 
-    /// Whether colour is on for stdout.
-    public var usesColor: Bool { style.isEnabled }
+    /// Whether stdout gets colour.
+    public var usesColor: Bool { styleMode == .colour }
+
+    /// `text` in `style` for stdout: `context.styled("Sol 1200", .bold)`.
+    /// The text is sanitised to one line, so API text cannot drive the terminal.
+    public func styled(_ text: String, _ style: TextStyle) -> String {
+        StyledText(text, style: style).rendered(styleMode)
+    }
 
     /// Whether a spinner or progress line may be drawn on stderr: it is a
     /// terminal that understands cursor movement.

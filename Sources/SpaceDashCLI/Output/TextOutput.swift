@@ -24,7 +24,10 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// On a file, output is buffered and flushed at each line break when it is a
 /// terminal (like C's stdio), else when the buffer fills and at the end of
-/// the run, so printing many lines costs few system calls.
+/// the run, so printing many lines costs few system calls. Code that ends the
+/// process itself (`exit`) or waits long after printing calls `flush()` first.
+/// Commands write through this, never `print()`, whose separate buffer would
+/// reorder the output.
 public final class TextOutput: Sendable {
     private enum Destination: Sendable {
         case fileDescriptor(Int32, buffered: Bool)

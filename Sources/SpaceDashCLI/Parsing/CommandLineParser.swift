@@ -69,6 +69,13 @@ public enum CommandLineParser {
             }
             var located = error
             located.commandPath = chain.dropFirst().map { $0.configuration.name }
+            // `spacedash --json mars-weather`: the command was there, after an option of its own.
+            let configuration = chain.last!.configuration
+            if located.hint == nil, located.suggestion == nil,
+               let command = rest.first(where: { configuration.subcommand(named: $0) != nil }) {
+                let path = HelpFormatter.commandName(chain + [configuration.subcommand(named: command)!])
+                located.hint = "a command's options go after its name: \(path) …"
+            }
             throw located
         }
     }
