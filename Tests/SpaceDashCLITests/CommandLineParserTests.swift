@@ -71,6 +71,14 @@ private func problem(_ words: [String]) -> String? {
         #expect(arguments[TestWeather.json] && arguments[TestWeather.verbose])
     }
 
+    @Test func aBundleMayEndWithAnOptionTakingAValue() throws {
+        let separate = try parse(["mars-weather", "-jn", "x"]).arguments
+        #expect(separate[TestWeather.json] && separate[TestWeather.name] == "x")
+        let attached = try parse(["mars-weather", "-vnyz"]).arguments
+        #expect(attached[TestWeather.verbose] && attached[TestWeather.name] == "yz")
+        #expect(problem(["mars-weather", "-jn"]) == "-n needs a value: some text")
+    }
+
     @Test func negativeNumbersAreValuesNotOptions() throws {
         #expect(problem(["mars-weather", "--sols", "-3"]) == "invalid value '-3' for --sols: must be between 1 and 7")
         #expect(try parse(["launches", "search", "-5"]).arguments[TestSearch.query] == ["-5"])

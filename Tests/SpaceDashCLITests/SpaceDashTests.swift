@@ -163,6 +163,19 @@ import Terminal
         visit(TestRoot.self, path: ["test"])
     }
 
+    @Test func everySpacedashCommandShowsAnExampleInItsHelp() {
+        func visit(_ command: any Command.Type, path: [String]) {
+            #expect(!command.configuration.examples.isEmpty, "\(path) needs an example for its --help")
+            for example in command.configuration.examples {
+                #expect(example.commandLine.hasPrefix("spacedash"), "\(path): \(example.commandLine)")
+            }
+            for subcommand in command.configuration.subcommands {
+                visit(subcommand, path: path + [subcommand.configuration.name])
+            }
+        }
+        visit(SpaceDash.self, path: ["spacedash"])
+    }
+
     // MARK: Styling decided once, from --color, the terminal and the environment
 
     @Test(arguments: [

@@ -156,28 +156,37 @@ public enum CommandLineParser {
                 continue
             }
             if word.hasPrefix("-"), word.count > 1, !isNumber(word) {
+                // Short options bundle as with getopt: flags, then at most one
+                // option taking the rest of the word or the next one (`-jn x`).
                 let letters = Array(word.dropFirst())
-                if let info = short(letters[0]), info.kind == .option {
-                    let attached = String(letters.dropFirst())
-                    let inline = attached.isEmpty ? nil : (attached.hasPrefix("=") ? String(attached.dropFirst()) : attached)
-                    try takeValue(for: info, inline: inline, shown: "-\(letters[0])")
-                    continue
+                var flags: [ArgumentInfo] = []
+                var option: (info: ArgumentInfo, letter: Character, rest: String)?
+                var unknown: Character?
+                for (offset, letter) in letters.enumerated() {
+                    guard let info = short(letter) else { unknown = letter; break }
+                    if info.kind == .option {
+                        option = (info, letter, String(letters[(offset + 1)...]))
+                        break
+                    }
+                    flags.append(info)
                 }
-                let flags = letters.map { short($0) }
-                if flags.allSatisfy({ $0?.kind == .flag }) {
-                    for case let info? in flags { parsed.setFlag(info) }
-                    continue
+                if let unknown {
+                    if takesDashWords {
+                        positionalWords.append(word)
+                        continue
+                    }
+                    if letters.count > 1, let info = long(String(letters)) {
+                        throw UsageError("unknown option '\(display(word))'", suggestion: info.displayName)
+                    }
+                    throw UsageError("unknown option '-\(display(String(unknown)))'"
+                                     + (letters.count > 1 ? " in '\(display(word))'" : ""))
                 }
-                if takesDashWords {
-                    positionalWords.append(word)
-                    continue
+                for info in flags { parsed.setFlag(info) }
+                if let option {
+                    let inline = option.rest.isEmpty ? nil : (option.rest.hasPrefix("=") ? String(option.rest.dropFirst()) : option.rest)
+                    try takeValue(for: option.info, inline: inline, shown: "-\(option.letter)")
                 }
-                if letters.count > 1, let info = long(String(letters)) {
-                    throw UsageError("unknown option '\(display(word))'", suggestion: info.displayName)
-                }
-                let unknown = letters.first { short($0)?.kind != .flag } ?? letters[0]
-                throw UsageError("unknown option '-\(display(String(unknown)))'"
-                                 + (letters.count > 1 ? " in '\(display(word))'" : ""))
+                continue
             }
             positionalWords.append(word)
         }

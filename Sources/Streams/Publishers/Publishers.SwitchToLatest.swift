@@ -1,0 +1,247 @@
+extension Publisher where Output: Publisher, Output.Failure == Failure {
+    /// Republishes the values of the most recent inner publisher.
+    ///
+    /// Each new inner publisher cancels the previous one. The result finishes
+    /// when upstream has finished and the current inner publisher has finished;
+    /// a failure from either fails it at once.
+    ///
+    ///     searchTerms
+    ///         .map { term in service.search(term) }
+    ///         .switchToLatest()
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
+    /// Republishes the values of the most recent inner publisher, when neither
+    /// upstream nor the inner publishers can fail.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+        Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publishers {
+    /// Republishes the values of the most recent inner publisher.
+    ///
+    /// As in Combine: upstream is asked for `.unlimited`; downstream demand is
+    /// counted, a new inner publisher is asked for the outstanding demand when
+    /// it subscribes, and later requests go to the current inner. A new inner
+    /// cancels the previous one first; stale inners are ignored. When upstream
+    /// finishes while an inner is active, the result finishes when that inner
+    /// does. Like Combine, after upstream fails an inner that ignores its
+    /// cancellation may still deliver a value, and repeated upstream
+    /// completions with no active inner are each forwarded.
+    public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
+    where Upstream.Output == P, P.Failure == Upstream.Failure {
+        public typealias Output = P.Output
+        public typealias Failure = P.Failure
+
+        public let upstream: Upstream
+
+        public init(upstream: Upstream) {
+            self.upstream = upstream
+        }
+
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Outer(downstream: subscriber))
+        }
+    }
+}
+
+extension Publishers.SwitchToLatest {
+    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
+        typealias Input = P
+        typealias Failure = P.Failure
+
+        private let lock = UnfairLock()
+        private let downstreamLock = RecursiveLock()
+        private var downstream: Downstream?
+        private var outerSubscription: Subscription?
+        private var awaitingOuterSubscription = true
+        private var outerFinished = false
+        private var cancelled = false
+        private var demand = Subscribers.Demand.none
+        /// Identifies the current inner publisher; events from older ones are ignored.
+        private var currentInner: UInt64 = 0
+        private var innerActive = false
+        private var innerSubscription: Subscription?
+
+        init(downstream: Downstream) {
+            self.downstream = downstream
+        }
+
+        var description: String { "SwitchToLatest" }
+
+        func receive(subscription: Subscription) {
+            lock.lock()
+            guard awaitingOuterSubscription, !cancelled, let downstream else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            awaitingOuterSubscription = false
+            outerSubscription = subscription
+            lock.unlock()
+            downstreamLock.withLock { downstream.receive(subscription: self) }
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: P) -> Subscribers.Demand {
+            lock.lock()
+            guard !cancelled, !outerFinished, outerSubscription != nil else {
+                lock.unlock()
+                return .none
+            }
+            let previous = innerSubscription
+            innerSubscription = nil
+            currentInner &+= 1
+            innerActive = true
+            let child = Child(parent: self, id: currentInner)
+            lock.unlock()
+            previous?.cancel()
+            input.subscribe(child)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard !cancelled, let downstream else {
+                lock.unlock()
+                return
+            }
+            switch completion {
+            case .finished:
+                outerFinished = true
+                outerSubscription = nil
+                if innerActive {
+                    // The downstream finishes when the current inner does.
+                    lock.unlock()
+                    return
+                }
+                lock.unlock()
+            case .failure:
+                outerFinished = true
+                outerSubscription = nil
+                let inner = innerSubscription
+                innerSubscription = nil
+                innerActive = false
+                lock.unlock()
+                inner?.cancel()
+            }
+            downstreamLock.withLock { downstream.receive(completion: completion) }
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            precondition(demand > 0, "request(.none) is a protocol violation")
+            lock.lock()
+            self.demand += demand
+            let inner = innerSubscription
+            lock.unlock()
+            inner?.request(demand)
+        }
+
+        func cancel() {
+            lock.lock()
+            cancelled = true
+            let outer = outerSubscription
+            let inner = innerSubscription
+            outerSubscription = nil
+            innerSubscription = nil
+            innerActive = false
+            downstream = nil
+            lock.unlock()
+            outer?.cancel()
+            inner?.cancel()
+        }
+
+        // MARK: Inner publisher events
+
+        fileprivate func childReceive(subscription: Subscription, id: UInt64) {
+            lock.lock()
+            guard id == currentInner, innerActive, !cancelled else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            innerSubscription = subscription
+            let outstanding = demand
+            lock.unlock()
+            if outstanding > 0 { subscription.request(outstanding) }
+        }
+
+        fileprivate func childReceive(_ input: P.Output, id: UInt64) -> Subscribers.Demand {
+            lock.lock()
+            guard id == currentInner, let downstream else {
+                lock.unlock()
+                return .none
+            }
+            precondition(demand > 0, "an inner publisher sent a value without demand")
+            demand -= 1
+            lock.unlock()
+
+            downstreamLock.lock()
+            let more = downstream.receive(input)
+            downstreamLock.unlock()
+            if more > 0 {
+                lock.withLock { demand += more }
+            }
+            return more
+        }
+
+        fileprivate func childReceive(completion: Subscribers.Completion<Failure>, id: UInt64) {
+            lock.lock()
+            guard id == currentInner, innerActive, !cancelled, let downstream else {
+                lock.unlock()
+                return
+            }
+            innerActive = false
+            innerSubscription = nil
+            switch completion {
+            case .finished:
+                guard outerFinished else {
+                    lock.unlock()
+                    return
+                }
+                self.downstream = nil
+                lock.unlock()
+            case .failure:
+                let outer = outerSubscription
+                outerSubscription = nil
+                outerFinished = true
+                self.downstream = nil
+                lock.unlock()
+                outer?.cancel()
+            }
+            downstreamLock.withLock { downstream.receive(completion: completion) }
+        }
+    }
+
+    /// Subscribes to one inner publisher on behalf of `Outer`.
+    private final class Child<Downstream: Subscriber>: Subscriber
+    where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
+        typealias Input = P.Output
+        typealias Failure = P.Failure
+
+        private let parent: Outer<Downstream>
+        private let id: UInt64
+
+        init(parent: Outer<Downstream>, id: UInt64) {
+            self.parent = parent
+            self.id = id
+        }
+
+        func receive(subscription: Subscription) {
+            parent.childReceive(subscription: subscription, id: id)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            parent.childReceive(input, id: id)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            parent.childReceive(completion: completion, id: id)
+        }
+    }
+}

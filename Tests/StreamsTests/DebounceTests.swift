@@ -1,0 +1,139 @@
+import Dispatch
+import Testing
+@testable import Streams
+
+@Suite struct DebounceTests {
+    @Test func onlyTheLastValueOfABurstIsSentOnceTheDueTimePasses() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        subject.debounce(for: .milliseconds(13), scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(4))
+        subject.send(2)
+        scheduler.advance(by: .milliseconds(5))
+        subject.send(3)
+        scheduler.advance(by: .milliseconds(12))
+        #expect(subscriber.timeline.isEmpty)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(subscriber.timeline == ["value(3)@22"])
+        scheduler.advance(by: .milliseconds(100))
+        #expect(subscriber.timeline == ["value(3)@22"])
+    }
+
+    @Test func separateQuietPeriodsEachSendTheirValue() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        subject.debounce(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(15))
+        subject.send(2)
+        scheduler.advance(by: .milliseconds(3))
+        subject.send(3)
+        scheduler.run()
+        #expect(subscriber.timeline == ["value(1)@10", "value(3)@28"])
+    }
+
+    @Test func requestsUnlimitedUpstreamAndOnlyCountsDownstreamDemand() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2))
+        upstream.debounce(for: .milliseconds(1), scheduler: scheduler).subscribe(subscriber)
+
+        subscriber.request(.max(5))
+        #expect(upstream.subscription.history == [.requested(.unlimited)])
+        #expect(subscriber.history.first?.description == "subscription(Debounce)")
+    }
+
+    @Test func aValueThatFallsDueWithoutDemandIsDroppedNotBuffered() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler, initialDemand: nil)
+        subject.debounce(for: .milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(5))
+        #expect(subscriber.timeline.isEmpty)
+        subscriber.request(.max(3))
+        scheduler.advance(by: .milliseconds(5))
+        #expect(subscriber.timeline.isEmpty, "value 1 was dropped, not kept for the request")
+
+        for value in 2...5 {
+            subject.send(value)
+            scheduler.advance(by: .milliseconds(5))
+        }
+        #expect(subscriber.timeline == ["value(2)@15", "value(3)@20", "value(4)@25"])
+    }
+
+    @Test func finishingDropsThePendingValueAndDeliversThroughTheScheduler() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        subject.debounce(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(3))
+        subject.send(completion: .finished)
+        #expect(subscriber.timeline.isEmpty, "the completion is scheduled, not sent synchronously")
+        scheduler.advance()
+        #expect(subscriber.timeline == ["finished@3"])
+        scheduler.run()
+        #expect(subscriber.timeline == ["finished@3"])
+    }
+
+    @Test func failingDropsThePendingValueAndIgnoresLaterEvents() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, TestingError>()
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        upstream.debounce(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(2))
+        upstream.send(completion: .failure(.oops))
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.timeline == ["failure(oops)@2"])
+    }
+
+    @Test func cancelStopsThePendingValueAndCancelsUpstream() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        upstream.debounce(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        subscriber.cancel()
+        #expect(upstream.subscription.isCancelled)
+        #expect(scheduler.pendingActionCount == 0, "the timer is cancelled")
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.timeline.isEmpty)
+    }
+
+    @Test func cancelBeforeAScheduledCompletionDeliversNothing() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        upstream.debounce(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+
+        upstream.send(completion: .finished)
+        subscriber.cancel()
+        scheduler.run()
+        #expect(subscriber.timeline.isEmpty)
+    }
+
+    @Test func anImmediateSchedulerDeliversSynchronously() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+        subject.debounce(for: .seconds(1), scheduler: ImmediateScheduler.shared).subscribe(subscriber)
+
+        subject.send(1)
+        subject.send(2)
+        #expect(subscriber.values == [1, 2])
+    }
+}

@@ -1,0 +1,58 @@
+import Dispatch
+import Testing
+@testable import Streams
+
+@Suite struct DelayTests {
+    @Test func everyValueAndTheCompletionArriveOneIntervalLater() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        subject.delay(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(5))
+        subject.send(2)
+        scheduler.advance(by: .milliseconds(2))
+        subject.send(completion: .finished)
+        scheduler.advance(by: .milliseconds(9))
+        #expect(subscriber.timeline == ["value(1)@10", "value(2)@15"])
+        scheduler.run()
+        #expect(subscriber.timeline == ["value(1)@10", "value(2)@15", "finished@17"])
+    }
+
+    @Test func aFailureIsDelayedToo() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, TestingError>()
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        upstream.delay(for: .milliseconds(3), scheduler: scheduler).subscribe(subscriber)
+        upstream.send(completion: .failure(.oops))
+        upstream.send(1)
+        scheduler.run()
+        #expect(subscriber.timeline == ["failure(oops)@3"])
+    }
+
+    @Test func requestsGoUpstreamAndReturnedDemandIsRequestedOnDelivery() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(2), receiveValueDemand: .max(1))
+        upstream.delay(for: .milliseconds(3), scheduler: scheduler).subscribe(subscriber)
+        #expect(subscriber.history.first?.description == "subscription(Delay)")
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.subscription.history == [.requested(.max(2))])
+        scheduler.run()
+        #expect(upstream.subscription.history == [.requested(.max(2)), .requested(.max(1))])
+    }
+
+    @Test func cancelDropsWhatIsStillDelayed() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        upstream.delay(for: .milliseconds(3), scheduler: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        subscriber.cancel()
+        #expect(upstream.subscription.isCancelled)
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.timeline.isEmpty)
+    }
+}

@@ -1,0 +1,109 @@
+import Dispatch
+import Testing
+@testable import Streams
+
+@Suite struct ReceiveOnTests {
+    @Test func theSubscriptionAndRequestsPassSynchronouslyAndUnchanged() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(3))
+        upstream.receive(on: scheduler).subscribe(subscriber)
+
+        #expect(subscriber.history.map(\.description) == ["subscription(ReceiveOn)"])
+        subscriber.request(.max(2))
+        #expect(upstream.subscription.history == [.requested(.max(3)), .requested(.max(2))])
+        #expect(scheduler.pendingActionCount == 0)
+    }
+
+    @Test func valuesAndTheCompletionArriveInOrderWhenTheSchedulerRuns() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, TestingError>()
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        upstream.receive(on: scheduler).subscribe(subscriber)
+
+        scheduler.advance(by: .milliseconds(2))
+        #expect(upstream.send(1) == .none)
+        #expect(upstream.send(2) == .none)
+        upstream.send(completion: .failure(.oops))
+        upstream.send(3)
+        upstream.send(completion: .finished)
+        #expect(subscriber.timeline.isEmpty)
+        scheduler.advance()
+        #expect(subscriber.timeline == ["value(1)@2", "value(2)@2", "failure(oops)@2"])
+    }
+
+    @Test func demandReturnedByDownstreamIsRequestedUpstreamFromTheScheduledAction() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), receiveValueDemand: .max(2))
+        upstream.receive(on: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        #expect(upstream.subscription.history == [.requested(.max(1))])
+        scheduler.advance()
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(2))])
+    }
+
+    @Test func cancelDropsScheduledValuesButAScheduledCompletionStillArrives() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+        upstream.receive(on: scheduler).subscribe(subscriber)
+
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        subscriber.cancel()
+        scheduler.advance()
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions == [.finished])
+    }
+
+    @Test func cancelCancelsUpstreamAndStopsLaterValues() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+        upstream.receive(on: scheduler).subscribe(subscriber)
+
+        subscriber.cancel()
+        #expect(upstream.subscription.isCancelled)
+        upstream.send(1)
+        scheduler.advance()
+        #expect(subscriber.values.isEmpty)
+        #expect(scheduler.pendingActionCount == 0)
+    }
+
+    @Test func anImmediateSchedulerDeliversSynchronouslyAndReentrantly() {
+        let subject = PassthroughSubject<Int, Never>()
+        var received: [Int] = []
+        let cancellable = subject.receive(on: ImmediateScheduler.shared).sink { value in
+            received.append(value)
+            if value < 3 { subject.send(value + 1) }
+        }
+        subject.send(1)
+        #expect(received == [1, 2, 3])
+        cancellable.cancel()
+    }
+
+    @Test func aSerialDispatchQueueDeliversEveryValueOnThatQueueInOrder() async {
+        let queue = DispatchQueue(label: "receive-on-test")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 7)
+        let subject = PassthroughSubject<Int, Never>()
+        let collector = ValueCollector<Int>()
+        let onQueue = ValueCollector<Bool>()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let cancellable = subject.receive(on: queue).sink(
+                receiveCompletion: { _ in done.resume() },
+                receiveValue: { value in
+                    collector.append(value)
+                    onQueue.append(DispatchQueue.getSpecific(key: key) == 7)
+                }
+            )
+            for value in 0..<100 { subject.send(value) }
+            subject.send(completion: .finished)
+            _ = cancellable
+        }
+        #expect(collector.values == Array(0..<100))
+        #expect(onQueue.values.allSatisfy { $0 })
+    }
+}

@@ -1,0 +1,78 @@
+import Dispatch
+import Testing
+@testable import Streams
+
+@Suite struct TimeoutTests {
+    @Test func silenceForTheIntervalFinishesAndCancelsUpstream() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, TestingError>()
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        upstream.timeout(.milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+
+        scheduler.advance(by: .milliseconds(4))
+        #expect(subscriber.timeline.isEmpty)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(subscriber.timeline == ["finished@5"])
+        #expect(upstream.subscription.isCancelled)
+        upstream.send(1)
+        scheduler.run()
+        #expect(subscriber.timeline == ["finished@5"])
+    }
+
+    @Test func aCustomErrorIsSentOnTimeout() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, TestingError>()
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        subject.timeout(.milliseconds(5), scheduler: scheduler, customError: { .other }).subscribe(subscriber)
+        scheduler.run()
+        #expect(subscriber.timeline == ["failure(other)@5"])
+    }
+
+    @Test func everyValueRestartsTheClock() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, TestingError>()
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        subject.timeout(.milliseconds(5), scheduler: scheduler, customError: { .oops }).subscribe(subscriber)
+
+        for value in 1...3 {
+            scheduler.advance(by: .milliseconds(3))
+            subject.send(value)
+        }
+        scheduler.run()
+        #expect(subscriber.timeline == ["value(1)@3", "value(2)@6", "value(3)@9", "failure(oops)@14"])
+    }
+
+    @Test func anUpstreamCompletionBeforeTheTimeoutIsDeliveredAndStopsTheClock() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, TestingError>()
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        subject.timeout(.milliseconds(5), scheduler: scheduler, customError: { .oops }).subscribe(subscriber)
+        scheduler.advance(by: .milliseconds(2))
+        subject.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.timeline == ["finished@2"])
+    }
+
+    @Test func demandIsPassedUpstream() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), receiveValueDemand: .max(4))
+        upstream.timeout(.milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+        #expect(subscriber.history.first?.description == "subscription(Timeout)")
+        upstream.send(1)
+        scheduler.advance()
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(4))])
+    }
+
+    @Test func cancelStopsTheClock() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        upstream.timeout(.milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+        subscriber.cancel()
+        #expect(upstream.subscription.isCancelled)
+        #expect(scheduler.pendingActionCount == 0)
+        scheduler.run()
+        #expect(subscriber.timeline.isEmpty)
+    }
+}
