@@ -12,6 +12,7 @@ public struct SpaceDash: Command {
     /// Every top-level command, in the order help lists them. Register a new
     /// command here (one line each).
     public static let commands: [any Command.Type] = [
+        CompletionCommand.self,
         HelpCommand.self,
     ]
 
