@@ -3,4 +3,5 @@
 let runner = BenchmarkRunner(arguments: Array(CommandLine.arguments.dropFirst()))
 runner.run(StreamsBenchmarks.cases)
 if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }
+if runner.selected("insight") || runner.selected("mars_weather") { InSightBenchmarks.run() }
 runner.finish()

@@ -50,3 +50,12 @@ public enum AgeText {
         }
     }
 }
+
+extension AgeText {
+    /// A duration limit as "15 s" or "2.5 s".
+    public static func seconds(_ value: TimeInterval) -> String {
+        if value == value.rounded() && abs(value) < 1e9 { return "\(Int(value)) s" }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10)) s"
+    }
+}

@@ -1,0 +1,68 @@
+import Terminal
+
+/// The characters `mars-weather` draws with: Unicode when the locale is
+/// UTF-8, plain ASCII otherwise (a C-locale terminal shows UTF-8 as garbage).
+public struct MarsWeatherGlyphs: Sendable, Equatable {
+    /// Shown for a sensor with no data ("—" or "-"), never a zero.
+    public var missing: String
+    public var degree: String
+    /// Blocks from 1/8 to 8/8 of a cell, for bars.
+    public var eighths: [String]
+    /// A half cell filled on the right, for a bar's fractional start.
+    public var rightHalf: String
+    public var rangeDash: String
+    public var separator: String
+
+    public static let unicode = MarsWeatherGlyphs(
+        missing: "—", degree: "°", eighths: ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"],
+        rightHalf: "▐", rangeDash: "–", separator: "·"
+    )
+
+    public static let ascii = MarsWeatherGlyphs(
+        missing: "-", degree: "", eighths: ["", "", "", "#", "#", "#", "#", "#"],
+        rightHalf: "#", rangeDash: "-", separator: "|"
+    )
+
+    public var full: String { eighths[7] }
+    public var isUnicode: Bool { self == .unicode }
+
+    /// Unicode when the first of LC_ALL, LC_CTYPE and LANG that is set names UTF-8.
+    public static func forLocale(_ environment: [String: String]) -> MarsWeatherGlyphs {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
+        return normalized.contains("utf8") ? .unicode : .ascii
+    }
+
+    /// `text` as this glyph set can show it: unchanged in Unicode; in ASCII,
+    /// dashes and ellipses spelled out and anything else outside ASCII as "?".
+    public func fit(_ text: String) -> String {
+        guard !isUnicode, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "–", "—", "−": result += "-"
+            case "…": result += "..."
+            case "°": result += " deg"
+            case "’", "‘": result += "'"
+            case "“", "”": result += "\""
+            case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
+            default: result += "?"
+            }
+        }
+        return result
+    }
+
+    /// A unit with this glyph set's degree sign: "°C", or "C" in ASCII.
+    public func unit(_ symbol: String) -> String {
+        isUnicode ? symbol : symbol.replacingOccurrences(of: "°", with: "")
+    }
+}
+
+/// Text that came from an API, made safe to print: every string from NASA's
+/// answers (seasons, compass names, error messages) goes through here before
+/// it reaches a terminal, so control characters and escape sequences cannot.
+enum APIText {
+    static func display(_ text: String) -> String {
+        TerminalSanitizer.clean(text)
+    }
+}

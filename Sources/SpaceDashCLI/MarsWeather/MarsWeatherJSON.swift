@@ -1,0 +1,105 @@
+import Foundation
+import SpaceData
+
+/// `mars-weather --json`: a stable object for scripts. Units are in the field
+/// names; a sensor without data is `null`, never 0; dates are ISO-8601 UTC.
+///
+///     {
+///       "units": "metric",
+///       "source": { "kind": "live" | "cache" | "sample", "fetched_at": ISO-8601 | null,
+///                   "age_seconds": number | null, "description": string,
+///                   "notices": [ { "kind": string, "message": string } ] },
+///       "sols": [ {
+///         "sol": 675, "earth_date": "2020-10-19",
+///         "first_utc": "2020-10-19T18:32:20Z", "last_utc": "2020-10-20T19:11:55Z",
+///         "season": "fall", "month_ordinal": 10 | null,
+///         "northern_season": "early winter" | null, "southern_season": "early summer" | null,
+///         "temperature_c": { "min": -96.872, "avg": -62.314, "max": -15.908, "samples": 177556 } | null,
+///         "pressure_pa": { same } | null,
+///         "wind_speed_mps": { same } | null,
+///         "wind_direction": { "most_common": { "point": "WNW", "degrees": 292.5, "samples": 30283 } | null,
+///                             "sectors": [ { "point": "N", "degrees": 0, "samples": 254 }, … ] } | null
+///       } ]
+///     }
+///
+/// With `--units imperial`, `temperature_f` and `wind_speed_mph` replace
+/// `temperature_c` and `wind_speed_mps`; pressure stays `pressure_pa`.
+public enum MarsWeatherJSON {
+    public static func render(_ report: InSightReport, sols: [MarsSol], units: MarsWeatherUnits, now: Date) -> String {
+        let object: [String: Any] = [
+            "units": units.rawValue,
+            "source": source(report, now: now),
+            "sols": sols.map { sol(for: $0, units: units) },
+        ]
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func source(_ report: InSightReport, now: Date) -> [String: Any] {
+        var source: [String: Any] = [
+            "kind": report.origin.kind,
+            "description": MarsWeatherSource.describe(report.origin, now: now),
+            "notices": report.notices.map { ["kind": $0.kind.rawValue, "message": $0.message] },
+        ]
+        switch report.origin {
+        case .live(let fetched):
+            source["fetched_at"] = MarsWeatherFormat.iso8601(fetched)
+            source["age_seconds"] = 0
+        case .cache(let saved, let age):
+            source["fetched_at"] = MarsWeatherFormat.iso8601(saved)
+            source["age_seconds"] = Int(age.rounded())
+        case .sample:
+            source["fetched_at"] = NSNull()
+            source["age_seconds"] = NSNull()
+        }
+        return source
+    }
+
+    static func sol(for sol: MarsSol, units: MarsWeatherUnits) -> [String: Any] {
+        var object: [String: Any] = [
+            "sol": sol.sol,
+            "earth_date": MarsWeatherFormat.day(sol.firstUTC),
+            "first_utc": MarsWeatherFormat.iso8601(sol.firstUTC),
+            "last_utc": MarsWeatherFormat.iso8601(sol.lastUTC),
+            "season": sol.season,
+            "month_ordinal": sol.monthOrdinal ?? NSNull(),
+            "northern_season": sol.northernSeason ?? NSNull(),
+            "southern_season": sol.southernSeason ?? NSNull(),
+            "pressure_pa": summary(sol.pressure),
+        ]
+        object[units == .metric ? "temperature_c" : "temperature_f"] = summary(units.temperature(sol.temperature))
+        object[units == .metric ? "wind_speed_mps" : "wind_speed_mph"] = summary(units.speed(sol.windSpeed))
+        if let wind = sol.wind {
+            object["wind_direction"] = [
+                "most_common": wind.mostCommon.map(sector) ?? NSNull(),
+                "sectors": wind.sectors.map(sector),
+            ] as [String: Any]
+        } else {
+            object["wind_direction"] = NSNull()
+        }
+        return object
+    }
+
+    static func summary(_ summary: SensorSummary?) -> Any {
+        guard let summary else { return NSNull() }
+        return ["min": summary.minimum, "avg": summary.average, "max": summary.maximum, "samples": summary.sampleCount] as [String: Any]
+    }
+
+    static func sector(_ sector: WindSector) -> [String: Any] {
+        ["point": sector.point, "degrees": sector.degrees, "samples": sector.sampleCount]
+    }
+}
+
+/// Where the shown weather came from, in words.
+public enum MarsWeatherSource {
+    public static func describe(_ origin: DataOrigin, now: Date) -> String {
+        switch origin {
+        case .live(let fetched):
+            return "live from NASA's InSight feed, fetched \(MarsWeatherFormat.minute(fetched))"
+        case .cache(let saved, let age):
+            return "cached \(AgeText.describe(age)) ago (fetched \(MarsWeatherFormat.minute(saved)))"
+        case .sample:
+            return "the bundled sample: \(InSightSample.summary)"
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SpaceData
+
+/// The units `mars-weather` shows: metric (°C, m/s) or imperial (°F, mph).
+/// Pressure stays in pascals either way, as NASA reports it.
+public enum MarsWeatherUnits: String, CaseIterable, Sendable {
+    case metric
+    case imperial
+
+    /// "°C" or "°F".
+    public var temperatureSymbol: String { self == .metric ? "°C" : "°F" }
+    /// "m/s" or "mph".
+    public var speedSymbol: String { self == .metric ? "m/s" : "mph" }
+
+    public func temperature(_ celsius: Double) -> Double {
+        self == .metric ? celsius : celsius * 9 / 5 + 32
+    }
+
+    public func speed(_ metresPerSecond: Double) -> Double {
+        self == .metric ? metresPerSecond : metresPerSecond * 3600 / 1609.344
+    }
+
+    public func temperature(_ summary: SensorSummary?) -> SensorSummary? {
+        guard self == .imperial else { return summary }
+        return summary?.converted { Self.rounded(temperature($0)) }
+    }
+
+    public func speed(_ summary: SensorSummary?) -> SensorSummary? {
+        guard self == .imperial else { return summary }
+        return summary?.converted { Self.rounded(speed($0)) }
+    }
+
+    /// Converted values keep NASA's three decimals rather than conversion noise.
+    static func rounded(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+}
+
+/// Number and date formatting for the tables, independent of the locale.
+/// Plain arithmetic rather than Calendar or String(format:), which would
+/// load ICU's data at start-up for nothing.
+enum MarsWeatherFormat {
+    /// One decimal: "-62.3".
+    static func value(_ number: Double) -> String {
+        guard number.isFinite else { return "?" }
+        // C's printf rounds the exact binary value (743.55 is 743.5499…, so "743.5").
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let length = buffer.withUnsafeMutableBufferPointer { bytes in
+            withVaList([number]) { vsnprintf(UnsafeMutableRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), bytes.count, "%.1f", $0) }
+        }
+        let text = String(decoding: buffer.prefix(Int(max(0, min(length, 63)))), as: UTF8.self)
+        return text == "-0.0" ? "0.0" : text
+    }
+
+    /// Thousands separated by commas: "177,556".
+    static func count(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (number < 0 ? "-" : "") + grouped
+    }
+
+    struct Civil {
+        var year, month, day, hour, minute, second, millisecond: Int
+    }
+
+    /// The UTC calendar fields of `date` (Howard Hinnant's days-to-civil).
+    static func civil(_ date: Date) -> Civil {
+        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
+        let inDay = totalMilliseconds - days * 86_400_000
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return Civil(year: year, month: month, day: day, hour: inDay / 3_600_000, minute: inDay / 60_000 % 60,
+                     second: inDay / 1000 % 60, millisecond: inDay % 1000)
+    }
+
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// "2020-10-19" (UTC).
+    static func day(_ date: Date) -> String {
+        let c = civil(date)
+        return "\(padded(c.year, 4))-\(padded(c.month, 2))-\(padded(c.day, 2))"
+    }
+
+    /// "2020-10-19 18:32 UTC".
+    static func minute(_ date: Date) -> String {
+        let c = civil(date)
+        return day(date) + " \(padded(c.hour, 2)):\(padded(c.minute, 2)) UTC"
+    }
+
+    /// "2020-10-19T18:32:20Z", with milliseconds when there are any.
+    static func iso8601(_ date: Date) -> String {
+        let c = civil(date)
+        var text = day(date) + "T\(padded(c.hour, 2)):\(padded(c.minute, 2)):\(padded(c.second, 2))"
+        if c.millisecond > 0 { text += "." + padded(c.millisecond, 3) }
+        return text + "Z"
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import SpaceData
+import Terminal
+
+/// Each sol's temperature range as a horizontal bar on a shared scale,
+/// drawn with block characters (or `#` in ASCII).
+public struct TemperatureChart: Sendable {
+    public var units: MarsWeatherUnits
+    public var glyphs: MarsWeatherGlyphs
+    public var style: StyleMode
+    /// Cells across the bar area.
+    public var barWidth: Int
+
+    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode, barWidth: Int = 40) {
+        self.units = units
+        self.glyphs = glyphs
+        self.style = style
+        self.barWidth = max(8, barWidth)
+    }
+
+    /// The chart's lines; none when no sol has a temperature.
+    public func lines(_ sols: [MarsSol]) -> [String] {
+        let ranges = sols.map { sol in units.temperature(sol.temperature).map { (low: $0.minimum, average: $0.average, high: $0.maximum) } }
+        let known = ranges.compactMap { $0 }
+        guard let lowest = known.map(\.low).min(), let highest = known.map(\.high).max() else { return [] }
+        // Round the scale out to tens so the axis labels are round numbers.
+        let scaleLow = (lowest / 10).rounded(.down) * 10
+        let scaleHigh = max(scaleLow + 10, (highest / 10).rounded(.up) * 10)
+        let span = scaleHigh - scaleLow
+        let label = glyphs.unit(units.temperatureSymbol)
+        let solWidth = max(3, sols.map { String($0.sol).count }.max() ?? 3)
+
+        var lines = [StyledText("Temperature range (\(label))", style: .bold).rendered(style)]
+        let lowLabel = MarsWeatherFormat.value(scaleLow).replacingOccurrences(of: ".0", with: "")
+        let highLabel = MarsWeatherFormat.value(scaleHigh).replacingOccurrences(of: ".0", with: "")
+        let gap = max(1, barWidth - lowLabel.count - highLabel.count)
+        lines.append(String(repeating: " ", count: solWidth + 2) + lowLabel + String(repeating: " ", count: gap) + highLabel)
+
+        for (sol, range) in zip(sols, ranges) {
+            let prefix = DisplayWidth.pad(String(sol.sol), toWidth: solWidth, alignment: .right) + "  "
+            guard let range else {
+                lines.append(prefix + DisplayWidth.pad(glyphs.missing, toWidth: barWidth) + "  no temperature data")
+                continue
+            }
+            let bar = self.bar(from: (range.low - scaleLow) / span, to: (range.high - scaleLow) / span)
+            func number(_ value: Double) -> String { DisplayWidth.pad(MarsWeatherFormat.value(value), toWidth: 6, alignment: .right) }
+            let text = "\(number(range.low)) \(glyphs.rangeDash) \(number(range.high))   avg \(number(range.average))"
+            lines.append(prefix + StyledText(bar, style: TextStyle(foreground: .cyan)).rendered(style) + "  " + text)
+        }
+        return lines
+    }
+
+    /// A bar covering the fractions `start`…`end` of the width, exactly
+    /// `barWidth` cells wide (padded with spaces), in eighths of a cell.
+    func bar(from start: Double, to end: Double) -> String {
+        let total = barWidth * 8
+        let first = min(total, max(0, Int((start * Double(total)).rounded())))
+        let last = min(total, max(first + 1, Int((end * Double(total)).rounded())))
+        var cells: [String] = []
+        for cell in 0..<barWidth {
+            let cellStart = cell * 8
+            let covered = max(0, min(cellStart + 8, last) - max(cellStart, first))
+            if covered == 0 {
+                cells.append(" ")
+            } else if covered == 8 {
+                cells.append(glyphs.full)
+            } else if max(cellStart, first) > cellStart {
+                // Filled on the right only: the bar starts inside this cell.
+                cells.append(covered >= 4 ? glyphs.rightHalf : (glyphs.isUnicode ? "▕" : " "))
+            } else {
+                let partial = glyphs.eighths[covered - 1]
+                cells.append(partial.isEmpty ? " " : partial)
+            }
+        }
+        return cells.joined()
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import SpaceData
+@testable import SpaceDashCLI
+
+@Suite struct MarsWeatherTableTests {
+    let metric = MarsWeatherTable(units: .metric, glyphs: .unicode, style: .plain)
+
+    @Test func sampleRendersAHeaderAndOneRowPerSol() {
+        let lines = metric.lines(MarsWeatherFixtures.sample.sols)
+        #expect(lines.count == 8)
+        #expect(lines[0] == "Sol  Earth date  Season  Low °C  Avg °C  High °C  Pressure Pa  Wind m/s  Gust m/s  Wind from")
+        #expect(lines[1] == "675  2020-10-19  fall     -96.9   -62.3    -15.9        750.6       7.2      22.5  WNW")
+        #expect(lines[7].hasPrefix("681  2020-10-25  fall     -95.4   -62.4     -4.4        743.5"))
+    }
+
+    @Test func missingSensorsShowADashNeverZero() {
+        let lines = metric.lines([MarsWeatherFixtures.pressureOnly, MarsWeatherFixtures.noPressure])
+        let pressureOnly = lines[1].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        #expect(pressureOnly == ["751", "2021-01-07", "winter", "—", "—", "—", "714.6", "—", "—", "—"])
+        let noPressure = lines[2].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        #expect(noPressure == ["755", "2021-01-07", "winter", "-94.8", "-56.2", "-7.5", "—", "4.1", "13.1", "SW"])
+        #expect(!lines.joined().contains(" 0.0"))
+    }
+
+    @Test func imperialConvertsTemperatureAndWindButNotPressure() {
+        let table = MarsWeatherTable(units: .imperial, glyphs: .unicode, style: .plain)
+        let lines = table.lines([MarsWeatherFixtures.sample.sols[0]])
+        #expect(lines[0].contains("Low °F") && lines[0].contains("Wind mph") && lines[0].contains("Pressure Pa"))
+        let cells = lines[1].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        #expect(cells == ["675", "2020-10-19", "fall", "-142.4", "-80.2", "3.4", "750.6", "16.2", "50.2", "WNW"])
+    }
+
+    @Test func asciiGlyphsOutsideAUTF8Locale() {
+        let table = MarsWeatherTable(units: .metric, glyphs: .ascii, style: .plain)
+        let text = table.lines([MarsWeatherFixtures.pressureOnly]).joined(separator: "\n")
+        #expect(text.contains("Low C"))
+        #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(text.contains(" - "))
+    }
+
+    @Test func textFromTheAPIIsSanitized() {
+        var sol = MarsWeatherFixtures.noPressure
+        sol.season = "\u{1B}]0;pwned\u{07}winter\u{1B}[2J"
+        sol.wind?.mostCommon?.point = "S\u{9B}W"
+        let text = metric.lines([sol]).joined(separator: "\n")
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        #expect(text.contains("winter"))
+    }
+
+    @Test func headerIsBoldOnlyWithColour() {
+        let coloured = MarsWeatherTable(units: .metric, glyphs: .unicode, style: .colour)
+        #expect(coloured.lines([])[0].hasPrefix("\u{1B}[1mSol"))
+        #expect(!metric.lines([])[0].contains("\u{1B}"))
+    }
+}

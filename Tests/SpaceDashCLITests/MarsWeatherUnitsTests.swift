@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import SpaceData
+@testable import SpaceDashCLI
+
+@Suite struct MarsWeatherUnitsTests {
+    @Test func conversions() {
+        #expect(MarsWeatherUnits.imperial.temperature(0) == 32)
+        #expect(MarsWeatherUnits.imperial.temperature(-40) == -40)
+        #expect(MarsWeatherUnits.metric.temperature(-62.3) == -62.3)
+        #expect(abs(MarsWeatherUnits.imperial.speed(10) - 22.369362920544) < 1e-9)
+        let summary = SensorSummary(average: -62.314, minimum: -96.872, maximum: -15.908, sampleCount: 3)
+        #expect(MarsWeatherUnits.imperial.temperature(summary) == SensorSummary(average: -80.165, minimum: -142.37, maximum: 3.366, sampleCount: 3))
+        #expect(MarsWeatherUnits.imperial.temperature(nil) == nil)
+        #expect(MarsWeatherUnits.imperial.speedSymbol == "mph" && MarsWeatherUnits.metric.temperatureSymbol == "°C")
+    }
+
+    @Test func formatting() {
+        #expect(MarsWeatherFormat.value(-62.314) == "-62.3")
+        #expect(MarsWeatherFormat.value(-0.04) == "0.0")
+        #expect(MarsWeatherFormat.count(887776) == "887,776")
+        #expect(MarsWeatherFormat.count(12) == "12")
+        #expect(MarsWeatherFormat.count(1000) == "1,000")
+        let date = Date(timeIntervalSince1970: 1_603_132_340)
+        #expect(MarsWeatherFormat.iso8601(date) == "2020-10-19T18:32:20Z")
+        #expect(MarsWeatherFormat.iso8601(date.addingTimeInterval(0.25)) == "2020-10-19T18:32:20.250Z")
+        #expect(MarsWeatherFormat.minute(date) == "2020-10-19 18:32 UTC")
+    }
+}
+
+@Suite struct MarsWeatherCalendarTests {
+    @Test(arguments: [0.0, -1, 951_782_400, 1_603_132_340.25, 4_102_444_800, -2_208_988_800, 1_709_164_800])
+    func civilFieldsMatchFoundationsCalendar(seconds: Double) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = Date(timeIntervalSince1970: seconds)
+        let expected = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let civil = MarsWeatherFormat.civil(date)
+        let actual: [Int] = [civil.year, civil.month, civil.day, civil.hour, civil.minute, civil.second]
+        let wanted: [Int] = [expected.year!, expected.month!, expected.day!, expected.hour!, expected.minute!, expected.second!]
+        #expect(actual == wanted)
+    }
+
+    @Test func oneDecimalRounding() {
+        #expect(MarsWeatherFormat.value(-15.908) == "-15.9")
+        #expect(MarsWeatherFormat.value(0.05) == "0.1")
+        #expect(MarsWeatherFormat.value(-0.04) == "0.0")
+        #expect(MarsWeatherFormat.value(768.791) == "768.8")
+        #expect(MarsWeatherFormat.value(-9.055) == "-9.1")
+    }
+}
