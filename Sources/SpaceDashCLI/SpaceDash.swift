@@ -12,8 +12,8 @@ public struct SpaceDash: Command {
     /// Every top-level command, in the order help lists them. Register a new
     /// command here (one line each).
     public static let commands: [any Command.Type] = [
-        CompletionCommand.self,
         HelpCommand.self,
+        CompletionCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(

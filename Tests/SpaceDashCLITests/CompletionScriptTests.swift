@@ -68,7 +68,7 @@ import TestSupport
 
     @Test func bashOffersTheCommandsFirst() throws {
         let offered = try bashCompletes(["spacedash", ""])
-        for name in TestRoot.configuration.subcommands.map(\.configuration.name) {
+        for name in TestRoot.configuration.subcommands.map({ $0.configuration.name }) {
             #expect(offered.contains(name))
         }
         #expect(offered.contains("--color"))
@@ -101,5 +101,20 @@ import TestSupport
     @Test func bashOffersAPositionalsFixedValues() throws {
         let offered = try bashCompletes(["spacedash", "completion", ""], root: SpaceDash.self)
         #expect(Set(offered).isSuperset(of: ["bash", "zsh", "fish"]))
+    }
+
+    @Test func fishOffersSubcommandsAndFixedValues() throws {
+        guard let fish = Self.shell("fish") else { return }  // not installed
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-completion-\(UUID()).fish")
+        try Self.script(.fish, root: TestRoot.self).write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        func offered(_ line: String) throws -> Set<String> {
+            let result = try ProcessRunner.run(fish, arguments: ["--no-config", "-c", "source \(file.path); complete -C \(CompletionScript.quoted(line))"], timeout: 30)
+            #expect(result.status == 0, "\(result.stderrText)")
+            return Set(result.stdoutText.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") })
+        }
+        #expect(try offered("spacedash ").isSuperset(of: ["mars-weather", "launches"]))
+        #expect(try offered("spacedash mars-weather --units ") == ["metric", "imperial"])
+        #expect(try offered("spacedash launches search --in") == ["--interactive"])
     }
 }

@@ -13,7 +13,7 @@ struct CompletionCommand: Command {
             """,
         arguments: [shell],
         examples: [
-            Example("source <(spacedash completion bash)", "Completion in the current bash."),
+            Example("spacedash completion bash > ~/.local/share/bash-completion/completions/spacedash", "Install for bash."),
             Example("spacedash completion zsh > ~/.zfunc/_spacedash", "Install for zsh (with ~/.zfunc in $fpath)."),
             Example("spacedash completion fish > ~/.config/fish/completions/spacedash.fish", "Install for fish."),
         ])

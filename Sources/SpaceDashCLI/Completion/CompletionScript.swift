@@ -163,6 +163,7 @@ enum CompletionScript {
 
     static func fish(_ tree: CompletionTree) -> String {
         let helper = "__\(functionName(tree).dropFirst())_path"
+        let atPath = "__\(functionName(tree).dropFirst())_at"
         var lines = [
             "# fish completion for \(tree.programName). Load it with:",
             "#   \(tree.programName) completion fish | source",
@@ -193,11 +194,15 @@ enum CompletionScript {
             "    end",
             "    echo $path",
             "end",
+            "function \(atPath) --description 'Whether the command path typed so far is the argument'",
+            "    set -l path (\(helper))",
+            "    test \"$path\" = \"$argv[1]\"",
+            "end",
             "",
             "complete -c \(tree.programName) -f",
         ]
         for node in tree.nodes {
-            let condition = "-n \(quoted("test \"(\(helper))\" = \(quoted(node.key))"))"
+            let condition = "-n \(quoted("\(atPath) \(quoted(node.key))"))"
             for subcommand in node.subcommands {
                 lines.append("complete -c \(tree.programName) \(condition) -a \(quoted(subcommand.text)) -d \(quoted(subcommand.help))")
             }
