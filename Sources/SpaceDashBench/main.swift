@@ -4,4 +4,5 @@ let runner = BenchmarkRunner(arguments: Array(CommandLine.arguments.dropFirst())
 runner.run(StreamsBenchmarks.cases)
 if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }
 if runner.selected("insight") || runner.selected("mars_weather") { InSightBenchmarks.run() }
+SearchBenchmarks.run(selected: runner.selected)
 runner.finish()
