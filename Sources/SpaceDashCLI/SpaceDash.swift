@@ -14,6 +14,7 @@ public struct SpaceDash: Command {
     public static let commands: [any Command.Type] = [
         HelpCommand.self,
         LaunchesCommand.self,
+        CompletionCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(
