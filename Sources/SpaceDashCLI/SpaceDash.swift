@@ -13,6 +13,8 @@ public struct SpaceDash: Command {
     /// command here (one line each).
     public static let commands: [any Command.Type] = [
         HelpCommand.self,
+        LaunchesCommand.self,
+        CompletionCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(
@@ -145,7 +147,8 @@ extension SpaceDash {
         return chain
     }
 
+    /// Errors quote servers and user input: one line, without control characters.
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        TerminalSanitizer.clean(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
     }
 }
