@@ -10,7 +10,7 @@ ARGS     ?=
 SWIFTFLAGS ?= -Xswiftc -warnings-as-errors
 RELEASE  := $(SWIFT) build -c release $(SWIFTFLAGS)
 
-.PHONY: all deps build release test demo run bench install uninstall fixtures clean help
+.PHONY: all deps build release test demo run bench install uninstall fixtures fuzz fuzz-build clean help
 
 all: build
 
@@ -20,6 +20,7 @@ help:
 	@echo "make build    debug build"
 	@echo "make run ARGS='mars-weather --offline'   run the debug binary"
 	@echo "make bench    release benchmarks, one line per case"
+	@echo "make fuzz     every fuzz target for FUZZ_SECONDS (default 60) each"
 	@echo "make install  install to \$$(PREFIX)/bin (PREFIX=$(PREFIX))"
 
 # libcurl (and pkg-config, which SwiftPM uses to find it) from Debian's packages.
@@ -95,5 +96,45 @@ Sources/SpaceData/Bundled/BundledFixtures+%.swift: Fixtures/bundled/%.json
 	   echo '}'; } > $@
 	@echo "wrote $@"
 
+# Fuzzing with libFuzzer and the address sanitizer. The library modules are built
+# with coverage and ASan into their own scratch folder (the normal build is left
+# alone); each Fuzz/Targets/FuzzNAME.swift, holding only LLVMFuzzerTestOneInput,
+# is then linked against them. Seeds: Fuzz/Seeds/NAME plus the fixtures below;
+# findings land in .build-fuzz/artifacts/. FUZZ=NAME runs one target.
+FUZZ_SECONDS ?= 60
+FUZZ_DIR     := .build-fuzz
+FUZZ_TARGETS := $(patsubst Fuzz/Targets/Fuzz%.swift,%,$(wildcard Fuzz/Targets/Fuzz*.swift))
+FUZZ         ?= $(FUZZ_TARGETS)
+FUZZ_MODULES := Streams HTTP CurlShim SpaceData Terminal SpaceDashCLI
+FUZZ_FIXTURES_InSight       := Fixtures/bundled/insightSample.json
+FUZZ_FIXTURES_LaunchLibrary := $(wildcard Fixtures/launches/*.json)
+FUZZ_FLAGS ?= -max_len=16384 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
+
+fuzz-build: deps
+	$(SWIFT) build --scratch-path $(FUZZ_DIR) --target SpaceDashCLI \
+	  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
+	@bin="$$($(SWIFT) build --scratch-path $(FUZZ_DIR) --show-bin-path)"; \
+	objects=""; for module in $(FUZZ_MODULES); do objects="$$objects $$(ls "$$bin/$$module.build/"*.o)"; done; \
+	for name in $(FUZZ); do \
+	  echo "linking $(FUZZ_DIR)/fuzz-$$name"; \
+	  swiftc -sanitize=fuzzer,address -parse-as-library -g -use-ld=lld -module-name Fuzz$$name \
+	    -I "$$bin/Modules" -I "$$bin" -I Sources/CCurl -I Sources/CurlShim/include \
+	    -Xcc -fmodule-map-file="$$bin/CurlShim.build/module.modulemap" \
+	    Fuzz/Targets/Fuzz$$name.swift $$objects -lcurl -o $(FUZZ_DIR)/fuzz-$$name || exit 1; \
+	done
+
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_DIR)/artifacts; status=0; \
+	for name in $(FUZZ); do \
+	  corpus=$(FUZZ_DIR)/corpus/$$name; seeds=$(FUZZ_DIR)/seeds/$$name; mkdir -p $$corpus $$seeds; \
+	  [ -d Fuzz/Seeds/$$name ] && cp Fuzz/Seeds/$$name/* $$seeds/; \
+	  case $$name in InSight) cp $(FUZZ_FIXTURES_InSight) $$seeds/;; LaunchLibrary) cp $(FUZZ_FIXTURES_LaunchLibrary) $$seeds/;; esac; \
+	  echo "fuzzing $$name for $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_DIR)/fuzz-$$name $$corpus $$seeds -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$name- > $(FUZZ_DIR)/$$name.log 2>&1 \
+	    && grep -h "stat::number_of_executed_units\|stat::average_exec_per_sec\|stat::peak_rss_mb" $(FUZZ_DIR)/$$name.log | sed "s/^/  /" \
+	    || { status=1; echo "fuzz-$$name FAILED: see $(FUZZ_DIR)/$$name.log"; tail -30 $(FUZZ_DIR)/$$name.log; }; \
+	done; exit $$status
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

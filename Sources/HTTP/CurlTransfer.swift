@@ -173,16 +173,15 @@ final class CurlTransfer: @unchecked Sendable {
 
     fileprivate func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
         guard let data, count > 0 else { return count }
-        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        switch HTTPHeaders.parseLine(UnsafeRawBufferPointer(start: data, count: count)) {
+        case .statusLine:
             // A new response (after a redirect or a 100 Continue): start over.
             headers = HTTPHeaders()
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-            let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        case .field(let name, let value):
             headers.add(name: name, value: value)
             if HTTPHeaders.sameName(name, "Location") { lastLocation = value }
+        case .ignored:
+            break
         }
         return count
     }

@@ -92,3 +92,27 @@ extension HTTPHeaders: CustomStringConvertible {
             .joined(separator: "\n")
     }
 }
+
+extension HTTPHeaders {
+    /// One header line as libcurl hands it to the header callback.
+    enum Line: Equatable {
+        /// `HTTP/1.1 200 OK`: a new response starts (after a redirect or a 100 Continue).
+        case statusLine(code: Int?)
+        case field(name: String, value: String)
+        /// The blank line ending the head, or a line without a colon.
+        case ignored
+    }
+
+    /// Reads one raw header line; invalid UTF-8 is replaced, never trusted.
+    static func parseLine<Bytes: Collection>(_ bytes: Bytes) -> Line where Bytes.Element == UInt8 {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            let code = line.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
+            return .statusLine(code: code)
+        }
+        guard let colon = line.firstIndex(of: ":") else { return .ignored }
+        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        return .field(name: name, value: value)
+    }
+}

@@ -4,20 +4,24 @@ import Foundation
 /// (`Wed, 21 Oct 2015 07:28:00 GMT`, and the two obsolete forms RFC 9110
 /// still asks recipients to accept).
 public enum RetryAfter {
-    /// The delay in seconds the header asks for, never negative; nil when
-    /// the value is neither form.
+    /// The delay in seconds the header asks for, never negative and at most
+    /// `maximumSeconds`; nil when the value is neither form.
     ///
     /// A date is measured from the response's own `Date` header when given
     /// (so a skewed local clock does not matter), else from `now`.
     public static func seconds(from value: String, serverDate: String? = nil, now: Date = Date()) -> TimeInterval? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
-            return TimeInterval(trimmed) ?? .greatestFiniteMagnitude
+            return min(TimeInterval(trimmed) ?? maximumSeconds, maximumSeconds)
         }
         guard let date = httpDate(trimmed) else { return nil }
         let reference = serverDate.flatMap(httpDate) ?? now
-        return max(0, date.timeIntervalSince(reference))
+        return min(max(0, date.timeIntervalSince(reference)), maximumSeconds)
     }
+
+    /// The longest delay reported: a server's larger value (even one beyond
+    /// `Int`) is read as this, so callers can turn it into whole seconds safely.
+    public static let maximumSeconds: TimeInterval = 7 * 86_400
 
     /// Parses an HTTP date in IMF-fixdate, RFC 850 or asctime form (GMT).
     public static func httpDate(_ text: String) -> Date? {

@@ -1,4 +1,4 @@
-import HTTP
+@testable import HTTP
 import Testing
 
 @Suite struct HTTPHeadersTests {
@@ -43,5 +43,18 @@ import Testing
     @Test func descriptionHidesCredentials() {
         let headers: HTTPHeaders = ["Authorization": "Token abc123", "Accept": "application/json", "Cookie": "session=zzz"]
         #expect(headers.description == "Authorization: ***\nAccept: application/json\nCookie: ***")
+    }
+
+    @Test func readsRawHeaderLinesAsLibcurlHandsThemOver() {
+        #expect(HTTPHeaders.parseLine(Array("HTTP/1.1 429 Too Many Requests\r\n".utf8)) == .statusLine(code: 429))
+        #expect(HTTPHeaders.parseLine(Array("HTTP/2 200\r\n".utf8)) == .statusLine(code: 200))
+        #expect(HTTPHeaders.parseLine(Array(" Retry-After :  120 \r\n".utf8)) == .field(name: "Retry-After", value: "120"))
+        #expect(HTTPHeaders.parseLine(Array("Location: http://h:8/x?a=b\r\n".utf8)) == .field(name: "Location", value: "http://h:8/x?a=b"))
+        #expect(HTTPHeaders.parseLine(Array("\r\n".utf8)) == .ignored)
+        #expect(HTTPHeaders.parseLine(Array("no colon here\r\n".utf8)) == .ignored)
+    }
+
+    @Test func invalidUTF8InAHeaderIsReplacedNotTrusted() {
+        #expect(HTTPHeaders.parseLine([0x58, 0x3A, 0x20, 0xFF, 0xC3]) == .field(name: "X", value: "\u{FFFD}\u{FFFD}"))
     }
 }

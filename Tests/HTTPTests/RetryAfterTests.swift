@@ -39,4 +39,13 @@ import Testing
         #expect(HTTPResponse(status: 429, headers: ["retry-after": "30"], finalURL: url).retryAfter == 30)
         #expect(HTTPResponse(status: 429, finalURL: url).retryAfter == nil)
     }
+
+    // Regression (hardening): "Retry-After: 99999999999999999999999" became
+    // .greatestFiniteMagnitude, and every caller converting it to whole seconds trapped.
+    @Test(arguments: ["99999999999999999999999", "9223372036854775808", "Fri, 31 Dec 9999 23:59:59 GMT"])
+    func aHugeDelayIsCappedSoCallersCanCountIt(_ value: String) throws {
+        let seconds = try #require(RetryAfter.seconds(from: value, now: now))
+        #expect(seconds == RetryAfter.maximumSeconds)
+        #expect(Int(seconds.rounded(.up)) == Int(RetryAfter.maximumSeconds))
+    }
 }

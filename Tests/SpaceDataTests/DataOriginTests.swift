@@ -21,4 +21,12 @@ import SpaceData
     func agesReadAsPeopleSayThem(seconds: Double, text: String) {
         #expect(AgeText.describe(seconds) == text)
     }
+
+    // Regression (hardening): ages come from server data (Retry-After, dates far
+    // away); Int(1e300) trapped.
+    @Test(arguments: [Double.greatestFiniteMagnitude, .infinity, 1e20, -1e20, .nan])
+    func anAbsurdAgeStillReads(seconds: Double) {
+        #expect(!AgeText.describe(seconds).isEmpty)
+        #expect(!AgeText.seconds(seconds).isEmpty)
+    }
 }

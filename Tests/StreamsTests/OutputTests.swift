@@ -57,4 +57,17 @@ import Testing
         #expect(subscriber.values == [1])
         #expect(subscriber.completions.isEmpty)
     }
+
+    @Test func cancelLetsGoOfASubscriberThatKeepsItsSubscription() {
+        weak var weakSubscriber: TrackingSubscriber<Int, Never>?
+        let subject = PassthroughSubject<Int, Never>()
+        do {
+            let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+            weakSubscriber = subscriber
+            subject.removeDuplicates().prefix(3).subscribe(subscriber)
+            subject.send(1)
+            subscriber.cancel()
+        }
+        #expect(weakSubscriber == nil)
+    }
 }

@@ -91,8 +91,12 @@ import Testing
         let subject = PassthroughSubject<Int, Never>()
         let collector = ValueCollector<Int>()
         let onQueue = ValueCollector<Bool>()
+        // Held until the completion arrives: released inside the closure, it would
+        // cancel before the queue delivers, and the continuation would never resume
+        // (the test hung whenever the queue ran late, as on a loaded machine).
+        nonisolated(unsafe) var cancellable: AnyCancellable?
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let cancellable = subject.receive(on: queue).sink(
+            cancellable = subject.receive(on: queue).sink(
                 receiveCompletion: { _ in done.resume() },
                 receiveValue: { value in
                     collector.append(value)
@@ -101,8 +105,8 @@ import Testing
             )
             for value in 0..<100 { subject.send(value) }
             subject.send(completion: .finished)
-            _ = cancellable
         }
+        cancellable?.cancel()
         #expect(collector.values == Array(0..<100))
         #expect(onQueue.values.allSatisfy { $0 })
     }

@@ -37,7 +37,8 @@ public enum DataOrigin: Sendable, Equatable {
 /// Ages as people say them: "just now", "40 min", "2 h 5 min", "3 days".
 public enum AgeText {
     public static func describe(_ seconds: TimeInterval) -> String {
-        let total = Int(max(0, seconds))
+        // Clamped first: ages can come from server data, and Int(_:) traps beyond its range.
+        let total = seconds.isNaN ? 0 : Int(min(max(0, seconds), 1e15))
         switch total {
         case ..<60: return "less than a minute"
         case ..<3600: return "\(total / 60) min"
@@ -55,6 +56,7 @@ extension AgeText {
     /// A duration limit as "15 s" or "2.5 s".
     public static func seconds(_ value: TimeInterval) -> String {
         if value == value.rounded() && abs(value) < 1e9 { return "\(Int(value)) s" }
+        guard abs(value) < 1e15 else { return String(format: "%g s", value) }
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(abs(tenths % 10)) s"
     }

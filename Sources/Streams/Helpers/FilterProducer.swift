@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a `FilterProducer` subclass decides for one value: pass on this
 /// (optional) value, or end the stream.
 @usableFromInline
@@ -14,22 +12,19 @@ enum PartialCompletion<Value, Failure: Error> {
 /// `tryCompactMap`, `removeDuplicates`, `prefix`, `first(where:)`, …).
 ///
 /// A dropped value returns `.max(1)` upstream, to replace the demand it used.
-/// The value path reads an atomic mirror of the status instead of taking the
-/// lock: upstream delivers values one at a time (the Subscriber contract),
-/// and state changes (subscription, completion, cancel) still go through
-/// the lock.
+/// Cancel and completion let the downstream subscriber go. Subclass state
+/// touched only by `receive(newValue:)` needs no lock: upstream delivers
+/// values one at a time (the Subscriber contract).
 @usableFromInline
 class FilterProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Error, Filter>:
     Subscriber, Subscription, CustomStringConvertible, CustomReflectable
     where Downstream.Input == Output
 {
-    @usableFromInline final let downstream: Downstream
     @usableFromInline final let filter: Filter
     @usableFromInline final let lock = UnfairLock()
-    /// Guarded by `lock`.
+    // Guarded by `lock`. The subscriber is let go when the subscription ends.
+    @usableFromInline @exclusivity(unchecked) final var downstream: Downstream?
     @usableFromInline @exclusivity(unchecked) final var status = SubscriptionStatus.awaitingSubscription
-    /// `status` for the value path: 0 awaiting, 1 subscribed, 2 terminal.
-    @usableFromInline final let phase = Atomic<UInt8>(0)
 
     @inlinable
     init(downstream: Downstream, filter: Filter) {
@@ -44,25 +39,29 @@ class FilterProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
     }
 
     @usableFromInline var description: String { "FilterProducer" }
-    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+    @usableFromInline var customMirror: Mirror { Mirror(self, children: ["downstream": downstream as Any]) }
 
     @inlinable
     final func receive(subscription: Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = status else {
+        guard case .awaitingSubscription = status, let downstream else {
             lock.unlock()
             subscription.cancel()
             return
         }
         status = .subscribed(subscription)
-        phase.store(1, ordering: .releasing)
         lock.unlock()
         downstream.receive(subscription: self)
     }
 
     @inlinable
     final func receive(_ input: Input) -> Subscribers.Demand {
-        guard phase.load(ordering: .acquiring) == 1 else { return .none }
+        lock.lock()
+        guard case .subscribed = status, let downstream else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
         switch receive(newValue: input) {
         case .continue(let output?):
             return downstream.receive(output)
@@ -80,12 +79,12 @@ class FilterProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
     @inlinable
     final func finishEarly(with completion: Subscribers.Completion<Downstream.Failure>) {
         lock.lock()
-        guard case .subscribed(let subscription) = status else {
+        guard case .subscribed(let subscription) = status, let downstream else {
             lock.unlock()
             return
         }
         status = .terminal
-        phase.store(2, ordering: .releasing)
+        self.downstream = nil
         lock.unlock()
         subscription.cancel()
         downstream.receive(completion: completion)
@@ -94,12 +93,12 @@ class FilterProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
     @inlinable
     final func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
-        guard case .subscribed = status else {
+        guard case .subscribed = status, let downstream else {
             lock.unlock()
             return
         }
         status = .terminal
-        phase.store(2, ordering: .releasing)
+        self.downstream = nil
         lock.unlock()
         switch completion {
         case .finished:
@@ -130,8 +129,10 @@ class FilterProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
             return
         }
         status = .terminal
-        phase.store(2, ordering: .releasing)
+        let released = downstream
+        downstream = nil
         lock.unlock()
+        withExtendedLifetime(released) {}
         subscription.cancel()
     }
 }

@@ -10,7 +10,10 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
     Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Output
 {
-    final let downstream: Downstream
+    // Guarded by `lock`; let go when the subscription is cancelled or completes.
+    private var downstreamSlot: Downstream?
+    /// The subscriber, while the subscription lasts. Read outside the lock only.
+    private var downstream: Downstream? { lock.withLock { downstreamSlot } }
     final let reduce: Reducer
     /// The result so far; upstream delivers one value at a time, so the
     /// subclass updates it without the lock.
@@ -24,7 +27,7 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
     private var delivered = false
 
     init(downstream: Downstream, initialResult: Output?, reduce: Reducer) {
-        self.downstream = downstream
+        self.downstreamSlot = downstream
         self.reduce = reduce
         result = initialResult
     }
@@ -45,7 +48,7 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
         }
         status = .subscribed(subscription)
         lock.unlock()
-        downstream.receive(subscription: self)
+        downstream?.receive(subscription: self)
         subscription.request(.unlimited)
     }
 
@@ -80,7 +83,7 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
             status = .terminal
             lock.unlock()
             subscription.cancel()
-            downstream.receive(completion: .failure(error))
+            downstream?.receive(completion: .failure(error))
         }
         return .none
     }
@@ -102,7 +105,7 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
             delivered = true
             lock.unlock()
             // Downstream's failure is either the upstream failure or `any Error`.
-            downstream.receive(completion: .failure(error as! Downstream.Failure))
+            downstream?.receive(completion: .failure(error as! Downstream.Failure))
         }
     }
 
@@ -130,17 +133,20 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
         self.result = nil
         lock.unlock()
         if let result {
-            _ = downstream.receive(result)
+            _ = downstream?.receive(result)
         }
-        downstream.receive(completion: .finished)
+        downstream?.receive(completion: .finished)
     }
 
     final func cancel() {
         lock.lock()
         let subscription = status.subscription
         status = .terminal
+        let releasedDownstream = downstreamSlot
+        downstreamSlot = nil
         delivered = true
         lock.unlock()
         subscription?.cancel()
+        withExtendedLifetime(releasedDownstream) {}
     }
 }

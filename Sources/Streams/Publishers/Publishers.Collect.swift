@@ -69,7 +69,10 @@ extension Publishers.CollectByCount {
     private final class ByCountInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
         where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure
     {
-        private let downstream: Downstream
+        // Guarded by `lock`; let go when the subscription is cancelled or completes.
+        private var downstreamSlot: Downstream?
+        /// The subscriber, while the subscription lasts. Read outside the lock only.
+        private var downstream: Downstream? { lock.withLock { downstreamSlot } }
         private let count: Int
         private let lock = UnfairLock()
         // Guarded by `lock`.
@@ -77,7 +80,7 @@ extension Publishers.CollectByCount {
         private var buffer: [Upstream.Output] = []
 
         init(downstream: Downstream, count: Int) {
-            self.downstream = downstream
+            self.downstreamSlot = downstream
             self.count = count
         }
 
@@ -93,7 +96,7 @@ extension Publishers.CollectByCount {
             status = .subscribed(subscription)
             buffer.reserveCapacity(count)
             lock.unlock()
-            downstream.receive(subscription: self)
+            downstream?.receive(subscription: self)
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
@@ -111,7 +114,7 @@ extension Publishers.CollectByCount {
             buffer = []
             buffer.reserveCapacity(count)
             lock.unlock()
-            return downstream.receive(full) * count
+            return (downstream?.receive(full) ?? .none) * count
         }
 
         func receive(completion: Subscribers.Completion<Upstream.Failure>) {
@@ -125,9 +128,9 @@ extension Publishers.CollectByCount {
             buffer = []
             lock.unlock()
             if case .finished = completion, !rest.isEmpty {
-                _ = downstream.receive(rest)
+                _ = downstream?.receive(rest)
             }
-            downstream.receive(completion: completion)
+            downstream?.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -148,9 +151,12 @@ extension Publishers.CollectByCount {
                 return
             }
             status = .terminal
+            let releasedDownstream = downstreamSlot
+            downstreamSlot = nil
             buffer = []
             lock.unlock()
             subscription.cancel()
+            withExtendedLifetime(releasedDownstream) {}
         }
     }
 }

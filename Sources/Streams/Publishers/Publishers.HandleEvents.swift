@@ -59,14 +59,17 @@ extension Publishers.HandleEvents {
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
         where Downstream.Input == Output, Downstream.Failure == Failure
     {
-        private let downstream: Downstream
+        // Guarded by `lock`; let go when the subscription is cancelled or completes.
+        private var downstreamSlot: Downstream?
+        /// The subscriber, while the subscription lasts. Read outside the lock only.
+        private var downstream: Downstream? { lock.withLock { downstreamSlot } }
         private let lock = UnfairLock()
         // Guarded by `lock`; dropped when the subscription ends.
         private var handlers: Publishers.HandleEvents<Upstream>?
         private var status = SubscriptionStatus.awaitingSubscription
 
         init(downstream: Downstream, handlers: Publishers.HandleEvents<Upstream>) {
-            self.downstream = downstream
+            self.downstreamSlot = downstream
             self.handlers = handlers
         }
 
@@ -87,13 +90,13 @@ extension Publishers.HandleEvents {
             let handlers = self.handlers
             lock.unlock()
             handlers?.receiveSubscription?(subscription)
-            downstream.receive(subscription: self)
+            downstream?.receive(subscription: self)
         }
 
         func receive(_ input: Output) -> Subscribers.Demand {
             guard let handlers = currentHandlers else { return .none }
             handlers.receiveOutput?(input)
-            let demand = downstream.receive(input)
+            let demand = downstream?.receive(input) ?? .none
             if demand > 0 {
                 handlers.receiveRequest?(demand)
             }
@@ -111,7 +114,7 @@ extension Publishers.HandleEvents {
             self.handlers = nil
             lock.unlock()
             handlers?.receiveCompletion?(completion)
-            downstream.receive(completion: completion)
+            downstream?.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -131,11 +134,14 @@ extension Publishers.HandleEvents {
                 return
             }
             status = .terminal
+            let releasedDownstream = downstreamSlot
+            downstreamSlot = nil
             let handlers = self.handlers
             self.handlers = nil
             lock.unlock()
             handlers?.receiveCancel?()
             subscription.cancel()
+            withExtendedLifetime(releasedDownstream) {}
         }
     }
 }

@@ -48,7 +48,10 @@ extension Publishers.Output {
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
         where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure
     {
-        private let downstream: Downstream
+        // Guarded by `lock`; let go when the subscription is cancelled or completes.
+        private var downstreamSlot: Downstream?
+        /// The subscriber, while the subscription lasts. Read outside the lock only.
+        private var downstream: Downstream? { lock.withLock { downstreamSlot } }
         private let range: Range<Int>
         private let lock = UnfairLock()
         // Guarded by `lock`.
@@ -56,7 +59,7 @@ extension Publishers.Output {
         private var position = 0
 
         init(downstream: Downstream, range: Range<Int>) {
-            self.downstream = downstream
+            self.downstreamSlot = downstream
             self.range = range
         }
 
@@ -73,13 +76,13 @@ extension Publishers.Output {
                 status = .terminal
                 lock.unlock()
                 subscription.cancel()
-                downstream.receive(subscription: Subscriptions.empty)
-                downstream.receive(completion: .finished)
+                downstream?.receive(subscription: Subscriptions.empty)
+                downstream?.receive(completion: .finished)
                 return
             }
             status = .subscribed(subscription)
             lock.unlock()
-            downstream.receive(subscription: self)
+            downstream?.receive(subscription: self)
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
@@ -99,10 +102,10 @@ extension Publishers.Output {
                 status = .terminal
             }
             lock.unlock()
-            let demand = downstream.receive(input)
+            let demand = downstream?.receive(input) ?? .none
             guard isLast else { return demand }
             subscription.cancel()
-            downstream.receive(completion: .finished)
+            downstream?.receive(completion: .finished)
             return .none
         }
 
@@ -114,7 +117,7 @@ extension Publishers.Output {
             }
             status = .terminal
             lock.unlock()
-            downstream.receive(completion: completion)
+            downstream?.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -135,8 +138,11 @@ extension Publishers.Output {
                 return
             }
             status = .terminal
+            let releasedDownstream = downstreamSlot
+            downstreamSlot = nil
             lock.unlock()
             subscription.cancel()
+            withExtendedLifetime(releasedDownstream) {}
         }
     }
 }

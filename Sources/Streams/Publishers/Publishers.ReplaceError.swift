@@ -34,7 +34,10 @@ extension Publishers.ReplaceError {
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
         where Downstream.Input == Upstream.Output, Downstream.Failure == Never
     {
-        private let downstream: Downstream
+        // Guarded by `lock`; let go when the subscription is cancelled or completes.
+        private var downstreamSlot: Downstream?
+        /// The subscriber, while the subscription lasts. Read outside the lock only.
+        private var downstream: Downstream? { lock.withLock { downstreamSlot } }
         private let replacement: Output
         private let lock = UnfairLock()
         // Guarded by `lock`.
@@ -44,7 +47,7 @@ extension Publishers.ReplaceError {
         private var replacementPending = false
 
         init(downstream: Downstream, replacement: Output) {
-            self.downstream = downstream
+            self.downstreamSlot = downstream
             self.replacement = replacement
         }
 
@@ -59,7 +62,7 @@ extension Publishers.ReplaceError {
             }
             status = .subscribed(subscription)
             lock.unlock()
-            downstream.receive(subscription: self)
+            downstream?.receive(subscription: self)
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
@@ -74,7 +77,7 @@ extension Publishers.ReplaceError {
             }
             demand -= 1
             lock.unlock()
-            let more = downstream.receive(input)
+            let more = downstream?.receive(input) ?? .none
             if more > 0 {
                 lock.withLock { demand += more }
             }
@@ -91,7 +94,7 @@ extension Publishers.ReplaceError {
             case .finished:
                 status = .terminal
                 lock.unlock()
-                downstream.receive(completion: .finished)
+                downstream?.receive(completion: .finished)
             case .failure:
                 guard demand > 0 else {
                     // Wait for demand; the status stays "subscribed" so a request can still arrive.
@@ -102,8 +105,8 @@ extension Publishers.ReplaceError {
                 }
                 status = .terminal
                 lock.unlock()
-                _ = downstream.receive(replacement)
-                downstream.receive(completion: .finished)
+                _ = downstream?.receive(replacement)
+                downstream?.receive(completion: .finished)
             }
         }
 
@@ -119,8 +122,8 @@ extension Publishers.ReplaceError {
                 replacementPending = false
                 status = .terminal
                 lock.unlock()
-                _ = downstream.receive(replacement)
-                downstream.receive(completion: .finished)
+                _ = downstream?.receive(replacement)
+                downstream?.receive(completion: .finished)
             default:
                 lock.unlock()
             }
@@ -130,9 +133,12 @@ extension Publishers.ReplaceError {
             lock.lock()
             let subscription = status.subscription
             status = .terminal
+            let releasedDownstream = downstreamSlot
+            downstreamSlot = nil
             replacementPending = false
             lock.unlock()
             subscription?.cancel()
+            withExtendedLifetime(releasedDownstream) {}
         }
     }
 }
