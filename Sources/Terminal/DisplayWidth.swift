@@ -18,6 +18,10 @@ public enum DisplayWidth {
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 } // DEL and the C1 controls
         if value < 0x300 { return 1 } // Latin-1 and Latin Extended: narrow, no marks
+        // The big wide blocks without marks, before the slower property lookup:
+        // CJK ideographs, Hangul syllables, kana.
+        if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3041...0x3096).contains(value)
+            || (0x30A0...0x30FF).contains(value) { return 2 }
         if isZeroWidth(scalar) { return 0 }
         return WideRanges.contains(value) ? 2 : 1
     }
@@ -46,6 +50,22 @@ public enum DisplayWidth {
     }
 
     private static func slowWidth<S: StringProtocol>(_ text: S) -> Int {
+        // Summing scalar widths gives each cluster's width unless the text holds an emoji
+        // sequence, which every time contains one of the scalars below; only then does it
+        // pay for grapheme breaking.
+        var total = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x200D, 0xFE0F, 0x20E3, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F:
+                return graphemeWidth(text)
+            default:
+                total += of(scalar)
+            }
+        }
+        return total
+    }
+
+    private static func graphemeWidth<S: StringProtocol>(_ text: S) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -65,6 +85,9 @@ public enum DisplayWidth {
 
     /// The end of the longest prefix of whole grapheme clusters that fits in `width` cells.
     public static func prefixEnd(of text: String, fittingIn width: Int) -> String.Index {
+        if TerminalSanitizer.isPlainASCII(text) {
+            return text.utf8.index(text.startIndex, offsetBy: min(max(width, 0), text.utf8.count))
+        }
         var used = 0
         var end = text.startIndex
         for index in text.indices {
@@ -106,12 +129,7 @@ public enum DisplayWidth {
     /// preceding initial consonant into one wide syllable. The soft hyphen stays visible.
     @inline(__always)
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) { return true }
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return value != 0xAD
-        default: return false
-        }
+        ZeroWidthRanges.contains(scalar.value)
     }
 
     /// Emoji sequences draw as one two-cell glyph: a base with the emoji variation

@@ -13,7 +13,8 @@
 // - bidi embeddings, overrides, isolates and marks, and invisible formatting
 //   (zero-width space, word joiner, BOM, soft hyphen, interlinear annotation);
 //   tag characters unless they continue a subdivision flag;
-// - combining marks beyond 16 in a row (they only stack into unreadable "zalgo").
+// - zero-width characters (combining marks, joiners) beyond 16 in a row: they only
+//   stack into unreadable "zalgo".
 // Line breaks (LF, CR, CRLF, NEL, U+2028/2029) become one space in single-line
 // mode and "\n" in multi-line mode; tab, VT and FF become a space.
 // Zero-width joiners and variation selectors stay: emoji sequences need them.
@@ -31,7 +32,12 @@ public enum TerminalSanitizer {
 
     /// `text` without anything that could control, garble or spoof a terminal.
     public static func clean<S: StringProtocol>(_ text: S, mode: Mode = .singleLine) -> String {
-        if isPlainASCII(text) { return String(text) }
+        if isPlainASCII(text) || !needsCleaning(text) { return String(text) }
+        return cleanEveryScalar(text, mode: mode)
+    }
+
+    /// `clean` without the shortcut for text that needs nothing.
+    static func cleanEveryScalar<S: StringProtocol>(_ text: S, mode: Mode) -> String {
         var cleaner = Cleaner(mode: mode)
         for scalar in text.unicodeScalars { cleaner.feed(scalar) }
         return String(cleaner.output)
@@ -41,6 +47,33 @@ public enum TerminalSanitizer {
     public static func isPlainASCII<S: StringProtocol>(_ text: S) -> Bool {
         for byte in text.utf8 where byte < 0x20 || byte >= 0x7F { return false }
         return true
+    }
+
+    /// Whether `clean` would change `text`: a scan that allocates nothing, since most text
+    /// from an API is clean.
+    static func needsCleaning<S: StringProtocol>(_ text: S) -> Bool {
+        var zeroWidthRun = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xAD { return true }
+            if value < 0x300 {
+                zeroWidthRun = 0
+                continue
+            }
+            switch value {
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029,
+                 0x180E, 0x200B, 0x2060...0x2064, 0x206A...0x206F, 0xFEFF, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
+                return true
+            default:
+                if ZeroWidthRanges.contains(value) {
+                    zeroWidthRun += 1
+                    if zeroWidthRun > maximumCombiningRun { return true }
+                } else {
+                    zeroWidthRun = 0
+                }
+            }
+        }
+        return false
     }
 
     private enum State {
@@ -138,8 +171,7 @@ public enum TerminalSanitizer {
                     keep(scalar)
                 }
             default:
-                let category = scalar.properties.generalCategory
-                if category == .nonspacingMark || category == .enclosingMark {
+                if ZeroWidthRanges.contains(value) {
                     combiningRun += 1
                     if combiningRun > maximumCombiningRun { return }
                     output.append(scalar)

@@ -103,6 +103,25 @@ import Testing
         }
     }
 
+    /// The shortcut for clean text never skips text the full cleaner would change.
+    @Test func theCleanTextShortcutAgreesWithTheFullCleaner() {
+        let alphabet: [Unicode.Scalar] = ["a", " ", "\u{AD}", "\u{1B}", "\u{85}", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{202E}",
+                                          "\u{2028}", "\u{200B}", "\u{E0041}", "🏴", "東", "é", "\u{7}", "\u{9B}", "\u{FEFF}"]
+        var generator = SplitMix(seed: 3)
+        for _ in 0..<5000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int(generator.next() % 24) { scalars.append(alphabet[Int(generator.next() % UInt64(alphabet.count))]) }
+            let text = String(scalars)
+            if !TerminalSanitizer.needsCleaning(text) {
+                #expect(TerminalSanitizer.cleanEveryScalar(text, mode: .singleLine) == text, "\(text.unicodeScalars.map(\.value))")
+            }
+            #expect(TerminalSanitizer.clean(text) == TerminalSanitizer.cleanEveryScalar(text, mode: .singleLine))
+        }
+        let zalgo = "a" + String(repeating: "\u{301}", count: 17)
+        #expect(TerminalSanitizer.needsCleaning(zalgo))
+        #expect(!TerminalSanitizer.needsCleaning("a" + String(repeating: "\u{301}", count: 16)))
+    }
+
     static func isSafe(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             let value = scalar.value
