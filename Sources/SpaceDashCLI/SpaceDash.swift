@@ -14,6 +14,7 @@ public struct SpaceDash: Command {
     public static let commands: [any Command.Type] = [
         HelpCommand.self,
         MarsWeatherCommand.self,
+        LaunchesCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(

@@ -36,5 +36,8 @@ import SpaceData
         #expect(dates.countdown(to: launch("2026-11-21T06:00:30Z")) == "now")
         #expect(dates.countdown(to: launch("2026-11-21T03:00:00Z")) == "3h ago")
         #expect(dates.countdown(to: launch(nil)) == "")
+        #expect(dates.countdown(to: launch("2027-02-09T00:00:00Z", precision: "Month")) == "in ~79d")
+        #expect(dates.countdown(to: launch("2026-11-21T12:00:00Z", precision: "Day")) == "within a day")
+        #expect(dates.countdown(to: launch("2026-11-11T00:00:00Z", precision: "Day")) == "~10d ago")
     }
 }

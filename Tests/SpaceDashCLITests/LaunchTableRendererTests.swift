@@ -60,6 +60,21 @@ import Terminal
         #expect(!line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\n") && !line.contains("\u{07}"))
     }
 
+    @Test func aLongAgencyGivesWayToItsAbbreviationWhenCut() {
+        var casc = Self.tianzhou
+        casc.agencyAbbreviation = "CASC"
+        let abbreviation = "CASC"
+        let lines = renderer(width: 110, mode: .colour).render([
+            LaunchRow(casc, agencyAbbreviationHighlights: [abbreviation.startIndex..<abbreviation.index(abbreviation.startIndex, offsetBy: 2)]),
+            LaunchRow(Self.galileo),
+        ])
+        #expect(lines[1].contains("\u{1B}[1;33mCA\u{1B}[0mSC"))
+        #expect(!lines[1].contains("China"))
+        #expect(lines[2].contains("Arianespace"), "a name that fits stays")
+        let wide = renderer(width: 300).render([LaunchRow(casc)])
+        #expect(wide[1].contains("China Aerospace Science and Technology Corporation"))
+    }
+
     @Test func pastLaunchesHaveNoCountdown() {
         let lines = renderer(width: 300, countdown: false).render([LaunchRow(Self.galileo)])
         #expect(!lines[0].contains("T-"))

@@ -169,6 +169,21 @@ private func date(_ text: String) -> Date { LaunchLibraryDate.date(from: text)! 
         #expect(page.launches[1].net == nil && page.launches[1].padName == nil && page.launches[1].webcastLive == false)
     }
 
+    @Test func olderVersionsMayHaveNullDatesAndStatus() throws {
+        let body = #"""
+        {"count":1,"next":null,"previous":null,"results":[{"id":"a","name":"Vostok | Unknown","status":null,"net":null,
+         "window_start":null,"window_end":"","net_precision":null,"launch_service_provider":null,"rocket":{"configuration":null},
+         "mission":{"name":"","type":"","orbit":{"name":null}},"pad":{"name":"Site 1/5","location":null,"latitude":null},"webcast_live":null}]}
+        """#
+        let launch = try #require(try LaunchLibraryDecoder.decodePage(Data(body.utf8)).launches.first)
+        #expect(launch.net == nil && launch.windowStart == nil && launch.windowEnd == nil && launch.netPrecision == nil)
+        #expect(launch.statusName == nil && launch.agencyName == nil)
+        #expect(launch.missionName == nil && launch.missionType == nil && launch.orbitName == nil)
+        #expect(launch.rocketName == "Vostok", "no configuration: the name before \" | \"")
+        #expect(launch.padName == "Site 1/5" && launch.locationName == nil && launch.latitude == nil)
+        #expect(launch.webcastLive == false)
+    }
+
     @Test func anEmptyPageIsNotAnError() throws {
         let page = try LaunchLibraryDecoder.decodePage(Data(#"{"count":0,"next":null,"previous":null,"results":[]}"#.utf8))
         #expect(page.launches.isEmpty && page.count == 0)

@@ -376,3 +376,13 @@ private enum Pages {
         }
     }
 }
+
+@Suite struct LaunchServiceCachePagesTests {
+    @Test func anAnswerShorterThanThePagesAskedIsStillFreshWhenCached() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<5), for: $0) }
+        _ = try harness.load(.init(pages: 3))
+        let again = try harness.load(.init(pages: 3)).get()
+        #expect(harness.requestCount == 1, "page 1 had no next: the whole answer is cached")
+        #expect(again.origin.kind == "cache")
+    }
+}

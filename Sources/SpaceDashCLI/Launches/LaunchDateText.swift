@@ -29,10 +29,17 @@ struct LaunchDateText: Sendable {
     }
 
     /// "in 3d 4h", "in 5h 12m", "in 12m", "now", "3h ago": the time left
-    /// before `net`, in its two largest units.
+    /// before `net`, in its two largest units; "in ~45d" when the date is
+    /// known only to the day or month.
     func countdown(to launch: Launch) -> String {
         guard let net = launch.net else { return "" }
         let seconds = Int(net.timeIntervalSince(now).rounded(.down))
+        if Self.granularity(launch.netPrecision) != .time {
+            // Known to the day or month only: hours would be made up.
+            let days = abs(seconds) / 86_400
+            if days == 0 { return seconds > 0 ? "within a day" : "today" }
+            return seconds > 0 ? "in ~\(days)d" : "~\(days)d ago"
+        }
         if abs(seconds) < 60 { return "now" }
         let text = Self.span(abs(seconds))
         return seconds > 0 ? "in \(text)" : "\(text) ago"

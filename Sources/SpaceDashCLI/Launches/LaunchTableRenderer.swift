@@ -7,10 +7,14 @@ import Terminal
 struct LaunchRow: Sendable {
     var launch: Launch
     var highlights: [LaunchColumn: [Range<String.Index>]]
+    /// Matches in the agency's abbreviation, shown instead of a name too long for its column.
+    var agencyAbbreviationHighlights: [Range<String.Index>]
 
-    init(_ launch: Launch, highlights: [LaunchColumn: [Range<String.Index>]] = [:]) {
+    init(_ launch: Launch, highlights: [LaunchColumn: [Range<String.Index>]] = [:],
+         agencyAbbreviationHighlights: [Range<String.Index>] = []) {
         self.launch = launch
         self.highlights = highlights
+        self.agencyAbbreviationHighlights = agencyAbbreviationHighlights
     }
 }
 
@@ -36,6 +40,18 @@ enum LaunchColumn: CaseIterable, Sendable, Hashable {
         switch self {
         case .name, .agency, .missionType, .location: true
         case .date, .countdown, .status: false
+        }
+    }
+
+    /// How much of the width a flexible column gets when they must share:
+    /// the name tells launches apart, so it gets the most.
+    var weight: Double {
+        switch self {
+        case .name: 2.2
+        case .location: 1.3
+        case .agency: 1.0
+        case .missionType: 0.8
+        case .date, .countdown, .status: 0
         }
     }
 
@@ -92,7 +108,17 @@ struct LaunchTableRenderer: Sendable {
             columns.remove(at: index)
             cells = cells.map { row in var row = row; row.remove(at: index); return row }
         }
-        let widths = columnWidths(columns: columns, cells: cells)
+        var widths = columnWidths(columns: columns, cells: cells)
+        // "China Aerospace Science and Technology Corporation" cut to "China Aero…"
+        // says less than "CASC": a name that does not fit gives way to its abbreviation.
+        if let agency = columns.firstIndex(of: .agency) {
+            for (index, row) in rows.enumerated() where cells[index][agency].displayWidth > widths[agency] {
+                guard let abbreviation = row.launch.agencyAbbreviation, DisplayWidth.of(abbreviation) <= widths[agency] else { continue }
+                cells[index][agency] = StyledText(abbreviation, highlighting: row.agencyAbbreviationHighlights)
+            }
+            // The width the abbreviations freed goes to the other columns.
+            widths = columnWidths(columns: columns, cells: cells)
+        }
         var lines = [line(columns.map { StyledText($0.title, style: .bold) }, widths: widths)]
         for row in cells { lines.append(line(row, widths: widths)) }
         return lines
@@ -130,36 +156,39 @@ struct LaunchTableRenderer: Sendable {
     }
 
     /// Natural widths when they fit; otherwise the flexible columns share
-    /// what is left, the widest giving up width first (each keeps at least
-    /// `minimumFlexibleWidth`, or its natural width when smaller).
+    /// what is left in proportion to their weight (the name most), each
+    /// keeping at least `minimumFlexibleWidth` (or its natural width when
+    /// smaller) and none growing past its natural width.
     func columnWidths(columns: [LaunchColumn], cells: [[StyledText]]) -> [Int] {
         let natural = naturalWidths(columns: columns, cells: cells)
         let separators = Self.separator.count * (columns.count - 1)
         let fixed = zip(columns, natural).filter { !$0.0.isFlexible }.map(\.1).reduce(0, +)
         let flexibleIndices = columns.indices.filter { columns[$0].isFlexible }
         let available = max(0, width - fixed - separators)
-        let wanted = flexibleIndices.map { natural[$0] }
-        guard wanted.reduce(0, +) > available else { return natural }
+        guard flexibleIndices.map({ natural[$0] }).reduce(0, +) > available else { return natural }
 
-        // The largest cap such that the capped widths fit.
-        var low = 0, high = wanted.max() ?? 0
-        while low < high {
-            let cap = (low + high + 1) / 2
-            let total = wanted.map { min($0, max(cap, min($0, LaunchColumn.minimumFlexibleWidth))) }.reduce(0, +)
-            if total <= available { low = cap } else { high = cap - 1 }
+        func widths(scale: Double) -> [Int] {
+            flexibleIndices.map { index in
+                let floor = min(natural[index], LaunchColumn.minimumFlexibleWidth)
+                return min(natural[index], max(floor, Int(scale * columns[index].weight)))
+            }
         }
-        var widths = natural
-        for index in flexibleIndices {
-            widths[index] = min(natural[index], max(low, min(natural[index], LaunchColumn.minimumFlexibleWidth)))
+        // The largest scale whose widths fit (widths only grow with the scale).
+        var low = 0.0, high = Double(width) + 1
+        for _ in 0..<40 {
+            let middle = (low + high) / 2
+            if widths(scale: middle).reduce(0, +) <= available { low = middle } else { high = middle }
         }
-        // Hand cells left over by the integer cap to the columns that were cut, left to right.
-        var spare = available - flexibleIndices.map { widths[$0] }.reduce(0, +)
-        for index in flexibleIndices where spare > 0 && widths[index] < natural[index] {
-            let extra = min(spare, natural[index] - widths[index])
-            widths[index] += extra
+        var result = natural
+        for (offset, width) in widths(scale: low).enumerated() { result[flexibleIndices[offset]] = width }
+        // Hand cells left over by rounding to the columns that were cut, by weight.
+        var spare = available - flexibleIndices.map { result[$0] }.reduce(0, +)
+        for index in flexibleIndices.sorted(by: { columns[$0].weight > columns[$1].weight }) where spare > 0 && result[index] < natural[index] {
+            let extra = min(spare, natural[index] - result[index])
+            result[index] += extra
             spare -= extra
         }
-        return widths
+        return result
     }
 
     private func style(of column: LaunchColumn, in launch: Launch) -> Terminal.TextStyle {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// Turns an api.nasa.gov / mars.nasa.gov InSight weather answer into an `InSightFeed`,
 /// following the schema as actually served (../shared/docs/insight-api.md):
@@ -148,7 +149,8 @@ public enum InSightDecoder {
 
     /// The start of a body as printable ASCII, for error messages.
     static func excerpt(of body: Data, limit: Int = 60) -> String {
-        let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
+        // Redacted before it is cut: a server may echo the request's api_key.
+        let text = Redaction.redact(text: String(decoding: body.prefix(limit * 4), as: UTF8.self))
         let flattened = text.unicodeScalars.map { scalar -> String in
             if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
             return (0x20..<0x7F).contains(scalar.value) ? String(scalar) : "?"

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// One page of a Launch Library answer: the envelope and its launches.
 public struct LaunchPage: Sendable, Equatable {
@@ -97,12 +98,14 @@ public enum LaunchLibraryDecoder {
 
     /// The first characters of a body, printable, for an error message.
     static func prefix(of data: Data) -> String {
-        let text = String(decoding: data.prefix(40), as: UTF8.self)
+        // Redacted before it is cut: a server may echo the request's token.
+        let text = Redaction.redact(text: String(decoding: data.prefix(200), as: UTF8.self))
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let printable = String(String.UnicodeScalarView(text.unicodeScalars.map {
+        let cut = String(text.prefix(40))
+        let printable = String(String.UnicodeScalarView(cut.unicodeScalars.map {
             $0.properties.generalCategory == .control ? " " : $0
         }))
-        return data.count > 40 ? printable + "…" : printable
+        return text.count > 40 || data.count > 200 ? printable + "…" : printable
     }
 }
 

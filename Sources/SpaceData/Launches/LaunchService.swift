@@ -170,7 +170,7 @@ private final class LaunchLoad: Sendable {
             return
         }
         let cached = cachedPages()
-        if !policy.refresh, let cached, cached.pages.count == request.pages,
+        if !policy.refresh, let cached, cached.pages.count == request.pages || cached.pages.last?.next == nil,
            cached.entries.allSatisfy({ $0.isFresh(within: LaunchService.freshness, at: service.clock()) }) {
             deliver(list: LaunchList(pages: cached.pages, timeframe: timeframe), origin: origin(of: cached.entries))
             return
@@ -282,12 +282,13 @@ private final class LaunchLoad: Sendable {
 
     // MARK: - The cache
 
-    /// Pages 1, 2, … of this timeframe as cached, up to the first one missing.
+    /// Pages 1, 2, … of this timeframe as cached, up to the first one missing
+    /// or the last one of the answer.
     private func cachedPages() -> (pages: [LaunchPage], entries: [CacheEntry])? {
         guard let cache = service.cache else { return nil }
         var pages: [LaunchPage] = []
         var entries: [CacheEntry] = []
-        for number in 1...request.pages {
+        reading: for number in 1...request.pages {
             let key = endpoint.cacheKey(timeframe, page: number)
             switch cache.read(key) {
             case .hit(let entry):
@@ -298,6 +299,8 @@ private final class LaunchLoad: Sendable {
                 }
                 pages.append(page)
                 entries.append(entry)
+                // The last page of the answer: any later entry is from an older, longer one.
+                if page.next == nil { break reading }
             case .miss:
                 return pages.isEmpty ? nil : (pages, entries)
             case .unreadable(let problem):

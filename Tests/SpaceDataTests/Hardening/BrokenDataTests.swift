@@ -122,4 +122,15 @@ import Testing
         let sol = FeedJSON.sol([FeedJSON.temperature, FeedJSON.temperature])
         Self.expectOneLine(Self.outcomes(FeedJSON.feed([("675", sol), ("675", sol)])).insight)
     }
+
+    // MARK: Secrets echoed by a server
+
+    // Regression (hardening, found by SecretsTests): a non-JSON body echoing the
+    // request's api_key was quoted verbatim in the "not JSON" error.
+    @Test(arguments: ["api_key=SECRETkey123", "Error: token=SECRETkey123 rejected", "<p>Authorization: Token SECRETkey123</p>"])
+    func aNonJSONBodyEchoingACredentialIsQuotedRedacted(_ body: String) {
+        let (insight, launches) = Self.outcomes(Data(body.utf8))
+        #expect(!insight.contains("SECRETkey123"), "\(insight)")
+        #expect(!launches.contains("SECRETkey123"), "\(launches)")
+    }
 }

@@ -1,0 +1,20 @@
+/// `spacedash launches`: rocket launches from Launch Library 2. Alone, or with
+/// a query and no subcommand, it is `spacedash launches search`.
+struct LaunchesCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "launches",
+        abstract: "Upcoming and past rocket launches from Launch Library 2, searchable.",
+        discussion: """
+            Without a subcommand this is 'launches search': 'spacedash launches' lists the next \
+            launches, 'spacedash launches starlink' searches them.
+            """,
+        examples: [
+            Example("spacedash launches", "The next 100 launches."),
+            Example("spacedash launches kourou", "Launches from Kourou (case and accents ignored)."),
+            Example("spacedash launches search --past --agency spacex --limit 10", "SpaceX's last ten launches."),
+        ],
+        subcommands: [LaunchesSearchCommand.self],
+        defaultSubcommand: LaunchesSearchCommand.self)
+
+    init(_ arguments: ParsedArguments) {}
+}

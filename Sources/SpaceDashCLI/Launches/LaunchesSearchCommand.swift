@@ -1,0 +1,231 @@
+import Foundation
+import HTTP
+import SpaceData
+import Streams
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `spacedash launches search [QUERY...]`: loads launches (cache, Launch
+/// Library, or a saved response with --file), searches them, and prints a
+/// table on a terminal, tab-separated lines into a pipe, or JSON.
+struct LaunchesSearchCommand: Command {
+    static let query = RepeatedPositional<String>(
+        "QUERY", help: """
+            Words that must all occur in the name, agency, mission type or location (case, accents and \
+            width ignored); "quoted phrases" are one word; name:, agency:, mission:, location: and status: \
+            narrow a word to one field; a leading - excludes (starlink -falcon)
+            """,
+        acceptsDashPrefixedValues: true)
+    static let past = Flag("past", help: "Past launches, newest first, instead of upcoming ones")
+    static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N launches", check: .within(1...100_000))
+    static let json = Flag("json", help: "Print a JSON array of launch objects (fields in 'spacedash launches search --help')")
+    static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider (name or abbreviation)")
+    static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad")
+    static let missionType = RepeatedOption<String>("mission-type", valueName: "T", help: "Only this mission type, e.g. Communications")
+    static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go, TBD, Success")
+    static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (2026-12-01 or 2026-12-01T12:00:00Z)")
+    static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE")
+    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) instead: no request, no cache")
+    static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", check: .within(1...LaunchService.maximumPages))
+    static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
+    static let refresh = Flag("refresh", help: "Ask Launch Library even if the cached answer is under 15 minutes old")
+    static let strict = Flag("strict", help: "Fail (exit 69) rather than show cached or sample launches")
+    static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
+    static let verbose = Flag("verbose", help: "Say where the launches came from, and log HTTP requests on stderr")
+
+    static let configuration = CommandConfiguration(
+        name: "search",
+        abstract: "Search upcoming or past launches by name, agency, mission type, location and status.",
+        discussion: """
+            Launches come from Launch Library 2 (https://ll.thespacedevs.com/2.3.0, or \
+            SPACEDASH_LAUNCHES_URL). The free tier allows 15 requests an hour, so each answer is \
+            cached for 15 minutes; when Launch Library cannot answer, cached launches are shown, \
+            else a sample bundled with spacedash, and a line on stderr says so. Set \
+            SPACEDASH_LL2_TOKEN to send an API key.
+
+            On a terminal: a table with local times (or UTC with --utc), a countdown for upcoming \
+            launches and the matched text highlighted. Into a pipe: one launch per line, tab-separated \
+            fields with no header: NET (ISO-8601 UTC), name, agency, mission type, location, status, id. \
+            With --json: an array of objects with the fields id, name, agency, agency_abbrev, agency_type, \
+            mission, mission_type, mission_description, orbit, orbit_abbrev, pad, location, country_code, \
+            latitude, longitude, net, net_precision, window_start, window_end, status, status_abbrev, \
+            rocket, webcast_live (null when unknown; dates ISO-8601 UTC).
+
+            No match prints nothing on stdout ([] with --json) and exits 0.
+            """,
+        arguments: [query, past, limit, json, agency, location, missionType, status, after, before, file, pages,
+                    offline, refresh, strict, utc, verbose],
+        examples: [
+            Example("spacedash launches search", "The next launches."),
+            Example("spacedash launches search falcon -starlink", "Falcon launches that are not Starlink."),
+            Example("spacedash launches search \"cape canaveral\" --after 2026-12-01", "Launches from Cape Canaveral from December on."),
+            Example("spacedash launches search --past --agency spacex --limit 10", "SpaceX's last ten launches."),
+            Example("spacedash launches search --file saved.json mission:communications", "Search a saved response."),
+            Example("spacedash launches search --json status:go | jq '.[].name'", "Names of launches that are Go."),
+        ])
+
+    let words: [String]
+    let timeframe: LaunchTimeframe
+    let limit: Int?
+    let json: Bool
+    let agencies: [String]
+    let locations: [String]
+    let missionTypes: [String]
+    let statuses: [String]
+    let after: Date?
+    let before: Date?
+    let file: String?
+    let pages: Int
+    let policy: FetchPolicy
+    let utc: Bool
+    let verbose: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        words = arguments[Self.query]
+        timeframe = arguments[Self.past] ? .past : .upcoming
+        limit = arguments[Self.limit]
+        json = arguments[Self.json]
+        agencies = arguments[Self.agency]
+        locations = arguments[Self.location]
+        missionTypes = arguments[Self.missionType]
+        statuses = arguments[Self.status]
+        after = arguments[Self.after]
+        before = arguments[Self.before]
+        file = arguments[Self.file]
+        pages = arguments[Self.pages]
+        policy = FetchPolicy(offline: arguments[Self.offline], refresh: arguments[Self.refresh], strict: arguments[Self.strict])
+        utc = arguments[Self.utc]
+        verbose = arguments[Self.verbose]
+
+        if let conflict = policy.conflict { throw UsageError(conflict) }
+        if let after, let before, after >= before {
+            throw UsageError("--after must be earlier than --before", hint: "no launch can be in that range")
+        }
+        if let file {
+            if file.isEmpty { throw UsageError("--file needs a path", hint: "--file saved.json") }
+            if policy.refresh { throw UsageError("--file and --refresh contradict each other: --file reads a saved response and makes no request") }
+            if policy.strict { throw UsageError("--file and --strict contradict each other: --strict needs live data, --file reads a saved response") }
+            if arguments.contains(Self.pages) { throw UsageError("--file and --pages contradict each other: a saved response is one page") }
+        }
+    }
+
+    // MARK: - Running
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let loaded = try await load(context)
+        let searched = LaunchSearch(launches: loaded.launches, timeframe: timeframe, query: searchQuery)
+        // Issue 6 (`-i`, search as you type) starts here: it takes `loaded` and
+        // `searched.engine` and lets the user refine `searchQuery` interactively.
+        var shown = searched.results
+        if let limit { shown = Array(shown.prefix(limit)) }
+
+        if shown.isEmpty {
+            if json { try context.stdout.writeLine("[]") }
+            context.notice(noMatchMessage(total: loaded.launches.count))
+            return .success
+        }
+        if json {
+            try context.stdout.writeLine(try LaunchJSONRenderer.render(shown.map(\.launch)))
+        } else if context.stdout.isTerminal {
+            let renderer = LaunchTableRenderer(
+                dates: LaunchDateText(timeZone: timeZone(context), now: Date()),
+                width: LaunchesSearchCommand.terminalWidth(context.environment),
+                mode: context.usesColor ? .colour : .plain,
+                showsCountdown: timeframe == .upcoming)
+            for line in renderer.render(shown) { try context.stdout.writeLine(line) }
+        } else {
+            for row in shown { try context.stdout.writeLine(LaunchTabSeparatedRenderer.line(row.launch)) }
+        }
+        return .success
+    }
+
+    /// The launches to search: from --file, or through the service's chain,
+    /// its notices printed on stderr.
+    private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?) {
+        if let file {
+            do {
+                let list = try LaunchService.load(file: file, timeframe: timeframe)
+                if verbose { context.notice("launches: \(list.launches.count) from \(file)") }
+                return (list.launches, nil)
+            } catch {
+                throw CommandError(error.description)
+            }
+        }
+        let endpoint: LaunchLibraryEndpoint
+        do {
+            endpoint = try LaunchLibraryEndpoint(environment: context.environment)
+        } catch {
+            throw CommandError(error.description)
+        }
+        let service = LaunchService(
+            endpoint: endpoint,
+            http: HTTPClient(userAgent: SpaceDashVersion.userAgent, log: HTTPLog.enabled(verbose: verbose, environment: context.environment)),
+            cache: CacheStore.standard(environment: context.environment),
+            scheduler: DispatchQueue(label: "spacedash.launches").eraseToAnyScheduler())
+        let result = await service.load(LaunchService.Request(timeframe: timeframe, pages: pages, policy: policy))
+        switch result {
+        case .success(let sourced):
+            for notice in sourced.notices { context.notice(notice.message) }
+            if verbose { context.notice(Self.originLine(sourced)) }
+            return (sourced.value.launches, sourced.origin)
+        case .failure(let error):
+            if case .strictWithoutLiveData = error { throw CommandError(error.description, exitCode: .unavailable) }
+            throw CommandError(error.description)
+        }
+    }
+
+    /// --verbose: where the launches came from.
+    static func originLine(_ sourced: Sourced<LaunchList>) -> String {
+        let list = sourced.value
+        let count = "\(list.launches.count) \(list.timeframe == .upcoming ? "upcoming" : "past") launches"
+        switch sourced.origin {
+        case .live:
+            let pages = list.pages == 1 ? "1 page" : "\(list.pages) pages"
+            return "launches: \(count) from Launch Library (\(pages)\(list.totalCount.map { " of \($0) launches" } ?? ""))"
+        case .cache(_, let age):
+            let ago = age < 60 ? "less than a minute" : AgeText.describe(age)
+            let fresh = age < LaunchService.freshness
+                ? "; fresh for \(AgeText.describe(LaunchService.freshness - age)) more, no request made (--refresh to ask now)"
+                : ""
+            return "launches: \(count) cached \(ago) ago\(fresh)"
+        case .sample:
+            return "launches: \(count) from \(LaunchesSample.summary)"
+        }
+    }
+
+    // MARK: - The query
+
+    /// The words and the field options as one query. A word holding spaces
+    /// came quoted from the shell and is a phrase.
+    var searchQuery: LaunchSearchQuery {
+        LaunchSearchQuery(words: words, agencies: agencies, locations: locations, missionTypes: missionTypes,
+                          statuses: statuses, after: after, before: before)
+    }
+
+    private func noMatchMessage(total: Int) -> String {
+        let what = timeframe == .upcoming ? "upcoming" : "past"
+        let described = searchQuery.description
+        if described.isEmpty { return "no \(what) launches to show" }
+        return "no \(what) launches match \(described) (searched \(total))"
+    }
+
+    // MARK: - The terminal
+
+    private func timeZone(_ context: CommandContext) -> TimeZone {
+        if utc { return TimeZone(identifier: "UTC")! }
+        if let name = context.environment["TZ"], let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
+            return zone
+        }
+        return .current
+    }
+
+    /// The terminal's width: `COLUMNS` when set, else what the terminal
+    /// says, else 100.
+    static func terminalWidth(_ environment: [String: String]) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 100
+    }
+}

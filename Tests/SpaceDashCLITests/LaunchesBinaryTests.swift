@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SpaceDashCLI
+import SpaceData
+
+/// End to end: the built `spacedash launches` against a Launch Library served
+/// on 127.0.0.1 by the loopback server, with its own cache directory.
+@Suite struct LaunchesBinaryTests {
+    /// A cache directory and environment for one test; removed at the end.
+    private final class Sandbox {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-launches-e2e-\(UUID().uuidString)")
+        deinit { try? FileManager.default.removeItem(at: cache) }
+
+        func environment(_ server: LoopbackServer?, _ extra: [String: String] = [:]) -> [String: String] {
+            var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "SPACEDASH_CACHE_DIR": cache.path, "TZ": "UTC"]
+            // Nothing must reach the real Launch Library from a test: without a
+            // server, point at a loopback port nobody listens on.
+            environment["SPACEDASH_LAUNCHES_URL"] = server.map { $0.url("/2.3.0").absoluteString } ?? "http://127.0.0.1:9/2.3.0"
+            return environment.merging(extra) { $1 }
+        }
+    }
+
+    private func spacedash(_ arguments: [String], _ environment: [String: String]) throws -> ProcessResult {
+        try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["launches"] + arguments, environment: environment, timeout: 60)
+    }
+
+    /// A page of the bundled sample's launches (2.3.0 normal), with a `next` link.
+    private static func page(_ range: Range<Int>, next: String? = nil, count: Int = 46) throws -> Data {
+        let json = try #require(try JSONSerialization.jsonObject(with: LaunchesSample.body) as? [String: Any])
+        let results = try #require(json["results"] as? [[String: Any]])
+        return try JSONSerialization.data(withJSONObject: [
+            "count": count, "next": next ?? NSNull(), "previous": NSNull(), "results": Array(results[range]),
+        ] as [String: Any])
+    }
+
+    private static func rows(_ result: ProcessResult) -> [[String]] {
+        result.stdoutText.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    @Test func pagesAreFollowedAndJoinedIntoTabSeparatedRows() throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let next = server.url("/2.3.0/launches/upcoming/?limit=100&offset=100").absoluteString
+        let first = try Self.page(0..<30, next: next), second = try Self.page(28..<46)
+        server["/2.3.0/launches/upcoming/"] = .handler { request in
+            request.target.contains("offset=100") ? .json(second) : .json(first)
+        }
+        let sandbox = Sandbox()
+        let result = try spacedash(["--pages", "3"], sandbox.environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stderrText == "")
+        let rows = Self.rows(result)
+        #expect(rows.count == 46, "30 + 18 with 2 seen twice")
+        #expect(rows.allSatisfy { $0.count == 7 })
+        #expect(rows[0] == ["2026-11-24T03:12:00Z", "Falcon 9 Block 5 | Starlink Group 6-112", "SpaceX", "Communications",
+                            "Cape Canaveral SFS, FL, USA", "Go for Launch", rows[0][6]])
+        #expect(server.requests.count == 2)
+        #expect(server.requests[0].target == "/2.3.0/launches/upcoming/?mode=normal&limit=100&hide_recent_previous=true&ordering=net")
+        #expect(server.requests[0].headers["User-Agent"]?.hasPrefix("spacedash/") == true)
+
+        // Fresh in the cache now: the same command makes no request.
+        let again = try spacedash(["--pages", "3"], sandbox.environment(server))
+        #expect(again.stdout == result.stdout)
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func theTokenIsSentAndPastAsksNewestFirst() throws {
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/previous/": .json(try Self.page(0..<3))])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let result = try spacedash(["--past", "--json"], sandbox.environment(server, ["SPACEDASH_LL2_TOKEN": "abc123"]))
+        #expect(result.exitCode == 0)
+        #expect(server.requests.first?.target == "/2.3.0/launches/previous/?mode=normal&limit=100&ordering=-net")
+        #expect(server.requests.first?.headers["Authorization"] == "Token abc123")
+        let launches = try JSONDecoder().decode([Launch].self, from: result.stdout)
+        #expect(launches.count == 3)
+        #expect(launches.first?.name == "Electron | The Sky Is Not The Limit (iQPS-12)")
+        #expect(launches.compactMap(\.net) == launches.compactMap(\.net).sorted(by: >), "past launches newest first")
+    }
+
+    @Test func a429WithRetryAfterFallsBackToTheCacheAndSaysWhenToRetry() throws {
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try Self.page(0..<5))])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        #expect(try spacedash([], sandbox.environment(server)).exitCode == 0)
+        server["/2.3.0/launches/upcoming/"] = .status(429, headers: ["Retry-After": "720", "Content-Type": "application/json"],
+                                                      body: #"{"detail":"Request was throttled. Expected available in 720 seconds."}"#)
+        let result = try spacedash(["--refresh"], sandbox.environment(server))
+        #expect(result.exitCode == 0)
+        #expect(Self.rows(result).count == 5)
+        #expect(result.stderrText == "Launch Library's limit of 15 requests an hour was reached; retry in 12 min; showing launches cached less than a minute ago\n")
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func a429WithoutRetryAfterReadsTheDetailAndFallsToTheSample() throws {
+        let server = try LoopbackServer(routes: [
+            "/2.3.0/launches/upcoming/": .status(429, body: #"{"detail":"Request was throttled. Expected available in 1234 seconds."}"#),
+        ])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let result = try spacedash(["starlink"], sandbox.environment(server))
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText == """
+            Launch Library's limit of 15 requests an hour was reached; retry in 21 min
+            no cached launches to fall back on; showing \(LaunchesSample.summary)
+
+            """)
+        #expect(Self.rows(result).map { $0[1] } == [
+            "Falcon 9 Block 5 | Starlink Group 6-112", "Falcon 9 Block 5 | Starlink Group 17-61", "Falcon 9 Block 5 | Starlink Group 10-88",
+        ])
+        // The wait is remembered: the next run does not spend another request.
+        _ = try spacedash([], sandbox.environment(server))
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func strictWithoutLiveDataExits69() throws {
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .tooManyRequests(retryAfter: "60")])
+        defer { server.stop() }
+        let result = try spacedash(["--strict"], Sandbox().environment(server))
+        #expect(result.exitCode == 69)
+        #expect(result.stdoutText == "")
+        #expect(result.stderrText == "spacedash: no live launch data (--strict): Launch Library's limit of 15 requests an hour was reached; retry in 1 min\n")
+    }
+
+    @Test func noServerFallsBackToTheSampleAndOfflineMakesNoRequest() throws {
+        let sandbox = Sandbox()
+        let result = try spacedash(["--agency", "arianespace"], sandbox.environment(nil))
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText.hasPrefix("cannot connect to http://127.0.0.1:9"))
+        #expect(result.stderrText.hasSuffix("no cached launches to fall back on; showing \(LaunchesSample.summary)\n"))
+        #expect(Self.rows(result).count == 5)
+        #expect(Self.rows(result).allSatisfy { $0[2] == "Arianespace" })
+
+        let offline = try spacedash(["--offline", "kourou"], sandbox.environment(nil))
+        #expect(offline.exitCode == 0)
+        #expect(offline.stderrText == "--offline: no request made\nno launches cached yet; showing \(LaunchesSample.summary)\n")
+        #expect(Self.rows(offline).count == 5, "Kourou matches the location of the five launches from the Centre Spatial Guyanais")
+    }
+
+    @Test(arguments: ["ll2-2.3.0-normal.json", "ll2-2.3.0-detailed.json", "ll2-2.2.0-list.json", "ll2-2.2.0-normal.json",
+                      "ll2-2.2.0-detailed.json", "ll2-2.0.0.json"])
+    func fileSearchesASavedResponseOfEachVersionWithoutARequest(_ name: String) throws {
+        let path = ProjectPaths.fixtures.appendingPathComponent("launches/\(name)").path
+        let result = try spacedash(["--file", path, "--json"], Sandbox().environment(nil))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stderrText == "")
+        let expected = try LaunchLibraryDecoder.decodePage(Data(contentsOf: URL(fileURLWithPath: path))).launches
+        let shown = try JSONDecoder().decode([Launch].self, from: result.stdout)
+        #expect(Set(shown) == Set(expected))
+    }
+
+    @Test func fileWithAQueryAndAMissingFile() throws {
+        let path = ProjectPaths.fixtures.appendingPathComponent("launches/ll2-2.2.0-list.json").path
+        let result = try spacedash(["--file", path, "mission:communications"], Sandbox().environment(nil))
+        #expect(Self.rows(result).map { $0[1] } == ["Falcon 9 Block 5 | Starlink Group 17-61"])
+        let missing = try spacedash(["--file", "/nonexistent/launches.json"], Sandbox().environment(nil))
+        #expect(missing.exitCode == 1)
+        #expect(missing.stderrText == "spacedash: cannot read /nonexistent/launches.json: no such file\n")
+    }
+
+    @Test func noMatchPrintsNothingOrAnEmptyArray() throws {
+        let path = ProjectPaths.fixtures.appendingPathComponent("launches/ll2-2.3.0-normal.json").path
+        let result = try spacedash(["--file", path, "zzzz"], Sandbox().environment(nil))
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText == "")
+        #expect(result.stderrText == "no upcoming launches match \"zzzz\" (searched 3)\n")
+        let json = try spacedash(["--file", path, "zzzz", "--json"], Sandbox().environment(nil))
+        #expect(json.stdoutText == "[]\n")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let environment = Sandbox().environment(nil)
+        for arguments in [["--offline", "--strict"], ["--pages", "0"], ["--limit", "x"], ["--after", "2027-01-01", "--before", "2026-01-01"],
+                          ["--file", "x.json", "--refresh"], ["--file", "x.json", "--pages", "2"], ["--bogus"]] {
+            let result = try spacedash(arguments, environment)
+            #expect(result.exitCode == 64, "\(arguments)")
+            #expect(result.stdoutText == "", "\(arguments)")
+            #expect(result.stderrText.hasPrefix("spacedash: "), "\(arguments)")
+        }
+    }
+}
