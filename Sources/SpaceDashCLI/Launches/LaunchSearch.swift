@@ -63,7 +63,7 @@ struct LaunchSearch: Sendable {
     init(launches: [Launch], timeframe: LaunchTimeframe, query: LaunchSearchQuery) {
         let ordered = Self.ordered(launches, timeframe)
         self.launches = ordered
-        engine = SearchEngine(records: ordered.map(SearchRecord.init(launch:)))
+        engine = SearchEngine(launches: ordered)
         let found = engine.search(query.searchQuery)
         var rows: [LaunchRow] = []
         rows.reserveCapacity(found.count)
@@ -106,15 +106,5 @@ struct LaunchSearch: Sendable {
             columns[.status] = highlights.ranges(of: .status, in: status)
         }
         return columns.filter { !$0.value.isEmpty }
-    }
-}
-
-extension SearchRecord {
-    /// The searchable text of a launch; absent values are empty.
-    init(launch: Launch) {
-        self.init(
-            name: launch.name, agency: launch.agencyName ?? "", agencyAbbreviation: launch.agencyAbbreviation ?? "",
-            missionType: launch.missionType ?? "", pad: launch.padName ?? "", location: launch.locationName ?? "",
-            status: launch.statusName ?? "", statusAbbreviation: launch.statusAbbreviation ?? "", date: launch.net)
     }
 }
