@@ -15,6 +15,7 @@ public struct SpaceDash: Command {
         HelpCommand.self,
         MarsWeatherCommand.self,
         LaunchesCommand.self,
+        CompletionCommand.self,
     ]
 
     public static let configuration = CommandConfiguration(
@@ -147,7 +148,8 @@ extension SpaceDash {
         return chain
     }
 
+    /// Errors quote servers and user input: one line, without control characters.
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        TerminalSanitizer.clean(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
     }
 }
