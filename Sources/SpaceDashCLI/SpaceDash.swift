@@ -151,7 +151,8 @@ extension SpaceDash {
         return chain
     }
 
+    /// Errors quote servers and user input: one line, without control characters.
     private static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        TerminalSanitizer.clean(text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " "))
     }
 }

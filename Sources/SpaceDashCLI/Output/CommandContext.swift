@@ -45,8 +45,9 @@ public struct CommandContext: Sendable {
     }
 
     /// One line on stderr; a failure to write it is ignored, as a notice must
-    /// never turn a good run into a failed one.
+    /// never turn a good run into a failed one. Cleaned of control characters:
+    /// notices quote servers (error details, bodies).
     public func notice(_ message: String) {
-        try? stderr.writeLine(message)
+        try? stderr.writeLine(TerminalSanitizer.clean(message, mode: .singleLine))
     }
 }

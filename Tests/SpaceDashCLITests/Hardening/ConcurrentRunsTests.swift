@@ -1,0 +1,218 @@
+import Foundation
+import Glibc
+import Testing
+import HTTP
+import SpaceData
+import TestSupport
+
+/// Real `spacedash launches` processes against the loopback server and one
+/// cache folder: ten at once, killed in the middle of a write, a cache file that
+/// is a symlink or another user's, and a reader that goes away.
+@Suite(.serialized) struct ConcurrentRunsTests {
+    
+    /// A Launch Library page of `count` launches whose names carry `tag`, so
+    /// each answer is recognisable in the cache.
+    static func feed(tag: String, count: Int = 20) -> Data {
+        let launches = (0..<count).map { index in
+            #"{"id": "\#(tag)-\#(index)", "name": "Rocket \#(tag) | Mission \#(index)", "net": "2030-01-\#(String(format: "%02d", index % 28 + 1))T12:00:00Z", "net_precision": {"name": "Minute"}, "status": {"name": "Go for Launch", "abbrev": "Go"}, "launch_service_provider": {"name": "Agency \#(tag)"}, "mission": {"type": "Communications", "description": "\#(String(repeating: "d", count: 300))"}, "pad": {"location": {"name": "Site \#(tag)"}}}"#
+        }
+        return Data(#"{"count": \#(count), "next": null, "previous": null, "results": [\#(launches.joined(separator: ","))]}"#.utf8)
+    }
+
+    static let route = "/launches/upcoming/"
+    static let launches = ["launches", "--refresh"]
+
+    static func cacheKey(_ server: LoopbackServer) -> String {
+        LaunchLibraryEndpoint(base: server.baseURL).cacheKey(.upcoming, page: 1)
+    }
+
+    /// Tab-separated rows, one per launch of the page, seven fields each.
+    static func showsValidLaunches(_ result: ProcessResult, count: Int = 20) -> Bool {
+        let lines = result.stdoutText.split(separator: "\n")
+        return result.exitCode == 0 && lines.count == count && lines.allSatisfy { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            return fields.count == 7 && fields[1].hasPrefix("Rocket ")
+        }
+    }
+
+    @Test func tenProcessesAtOnceLeaveAValidCacheAndEachShowsValidData() throws {
+        let run = try SpaceDashRun()
+        let bodies = (0..<10).map { Self.feed(tag: "T\($0)") }
+        let counter = Counter()
+        let server = try LoopbackServer(routes: [Self.route: .handler { _ in
+            .json(bodies[counter.next() % bodies.count]).delayed(by: 0.05)
+        }])
+        defer { server.stop() }
+        let environment = run.environment(server: server)
+        let processes = try (0..<10).map { _ in
+            try ProcessRunner.start(ProjectPaths.spacedashBinary, arguments: Self.launches, environment: environment)
+        }
+        let results = processes.map { $0.wait(timeout: 120) }
+        for (index, result) in results.enumerated() {
+            #expect(Self.showsValidLaunches(result), "process \(index) (status \(result.status)): \(result.stdoutText.prefix(300)) \(result.stderrText)")
+                    }
+        #expect(server.requests.count == 10, "every process fetched")
+        let store = CacheStore(directory: run.cache)
+        guard case .hit(let entry) = store.read(Self.cacheKey(server)) else {
+            Issue.record("the cache holds no valid entry: \(store.read(Self.cacheKey(server)))")
+            return
+        }
+        #expect(bodies.contains(entry.body), "the cache holds one whole answer")
+        let names = try FileManager.default.contentsOfDirectory(atPath: run.cache.path)
+        #expect(names.filter { $0.hasSuffix(".tmp") }.isEmpty, "processes that finished leave no temporary files: \(names)")
+        // And a later run offline shows the cached answer.
+        let offline = try run.run(["launches", "--offline"], server: server)
+        #expect(Self.showsValidLaunches(offline), "\(offline.stderrText)")
+    }
+
+    /// Kills `spacedash launches --refresh` with SIGKILL at random moments near
+    /// the end of its run (it fetches, writes the cache, then prints), 40 times.
+    /// After each kill the cache holds the previous answer or the new one, whole.
+    /// No hook in the writer: the kill time adapts around the moment runs finish,
+    /// so kills land before, during and after the write.
+    @Test func aProcessKilledAtAnyMomentLeavesTheOldOrTheNewCacheNeverATornOne() throws {
+        let run = try SpaceDashRun()
+        let counter = Counter()
+        // Large answers (about 60 KB) so that writing takes a while.
+        let bodies = (0..<41).map { Self.feed(tag: "K\($0)", count: 100) }
+        let server = try LoopbackServer(routes: [Self.route: .handler { _ in .json(bodies[counter.current]) }])
+        defer { server.stop() }
+        let environment = run.environment(server: server)
+        let store = CacheStore(directory: run.cache)
+
+        // Two whole runs measure how long one takes here.
+        var runTime = 0.0
+        for _ in 0..<2 {
+            let started = Date()
+            let whole = try run.run(Self.launches, server: server)
+            runTime = runTime == 0 ? Date().timeIntervalSince(started) : min(runTime, Date().timeIntervalSince(started))
+            #expect(whole.exitCode == 0, "\(whole.stderrText)")
+        }
+        guard case .hit(let initial) = store.read(Self.cacheKey(server)) else { Issue.record("no cache after a whole run"); return }
+        #expect(initial.body == bodies[0])
+
+        var delay = runTime
+        var previous = bodies[0]
+        var killedRunning = 0
+        var replaced = 0
+        for iteration in 1..<bodies.count {
+            counter.set(iteration)
+            let process = try ProcessRunner.start(ProjectPaths.spacedashBinary, arguments: Self.launches, environment: environment)
+            usleep(UInt32(Double.random(in: 0.85...1.15) * delay * 1_000_000))
+            process.send(signal: SIGKILL)
+            let result = process.wait(timeout: 60)
+            // The delay follows the end of the run, where the write is: shorter
+            // after a run that finished first, longer after one that was killed.
+            if result.signal == SIGKILL { killedRunning += 1; delay *= 1.2 } else { delay *= 0.8 }
+            switch store.read(Self.cacheKey(server)) {
+            case .hit(let entry):
+                #expect(entry.body == previous || entry.body == bodies[iteration],
+                        "iteration \(iteration): the cache holds neither the old nor the new answer")
+                if entry.body == bodies[iteration] && entry.body != previous { replaced += 1 }
+                previous = entry.body
+            case let other:
+                Issue.record("iteration \(iteration): the cache entry is \(other)")
+                return
+            }
+        }
+        // For the test to mean anything, kills must land while processes run, and
+        // some runs must get as far as replacing the entry.
+        #expect(killedRunning >= 8, "only \(killedRunning) of \(bodies.count - 1) kills landed before the process ended")
+        #expect(replaced >= 1, "no run got as far as replacing the entry")
+        print("kill-during-write: \(bodies.count - 1) runs, \(killedRunning) killed while running, \(replaced) replaced the entry first")
+    }
+
+    @Test func aCacheFileThatIsASymlinkIsNotWrittenThrough() throws {
+        let run = try SpaceDashRun()
+        let server = try LoopbackServer(routes: [Self.route: .json(Self.feed(tag: "S"))])
+        defer { server.stop() }
+        try FileManager.default.createDirectory(at: run.cache, withIntermediateDirectories: true)
+        let target = run.directory.appendingPathComponent("precious.txt")
+        try Data("do not touch\n".utf8).write(to: target)
+        let link = run.cache.appendingPathComponent(Self.cacheKey(server) + ".cache")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+
+        let result = try run.run(Self.launches, server: server)
+        #expect(Self.showsValidLaunches(result), "\(result.stderrText)")
+        #expect(try Data(contentsOf: target) == Data("do not touch\n".utf8), "the link's target is untouched")
+        var info = stat()
+        #expect(lstat(link.path, &info) == 0)
+        if (info.st_mode & S_IFMT) != S_IFLNK {
+            #expect(info.st_mode & 0o777 == 0o600, "an entry replacing the link is private")
+        }
+    }
+
+    @Test func aCacheFileOwnedByAnotherUserIsNotReplaced() throws {
+        try #require(geteuid() == 0, "only root can give a file to another user")
+        let run = try SpaceDashRun()
+        let server = try LoopbackServer(routes: [Self.route: .json(Self.feed(tag: "N"))])
+        defer { server.stop() }
+        try FileManager.default.createDirectory(at: run.cache, withIntermediateDirectories: true)
+        let entry = run.cache.appendingPathComponent(Self.cacheKey(server) + ".cache")
+        try Data("someone else's\n".utf8).write(to: entry)
+        #expect(chown(entry.path, 65534, 65534) == 0) // nobody
+        // A second name for the same file, outside the cache: whatever the program
+        // does to the entry's name, the file itself must not be written.
+        let otherName = run.directory.appendingPathComponent("their-file")
+        #expect(link(entry.path, otherName.path) == 0)
+
+        let result = try run.run(Self.launches, server: server)
+        #expect(Self.showsValidLaunches(result), "the data is still shown: \(result.stderrText)")
+        #expect(try Data(contentsOf: otherName) == Data("someone else's\n".utf8), "nothing was written through the file")
+        var theirs = stat()
+        #expect(stat(otherName.path, &theirs) == 0 && theirs.st_uid == 65534)
+        // Whatever now holds the entry's name is either that file, untouched, or a
+        // new private file of ours.
+        var current = stat()
+        if stat(entry.path, &current) == 0 && current.st_ino != theirs.st_ino {
+            #expect(current.st_uid == geteuid() && current.st_mode & 0o777 == 0o600)
+        }
+    }
+
+    @Test func cacheFilesAndTheirFolderArePrivate() throws {
+        let run = try SpaceDashRun()
+        let server = try LoopbackServer(routes: [Self.route: .json(Self.feed(tag: "P"))])
+        defer { server.stop() }
+        let result = try run.run(Self.launches, server: server)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: run.cache.path)
+        #expect(!names.isEmpty)
+        for name in names {
+            var info = stat()
+            #expect(lstat(run.cache.appendingPathComponent(name).path, &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o600, "\(name) is mode \(String(info.st_mode & 0o777, radix: 8))")
+        }
+        var folder = stat()
+        #expect(stat(run.cache.path, &folder) == 0 && folder.st_mode & 0o077 == 0, "the cache folder is private")
+    }
+
+    @Test func aClosedPipeEndsQuietly() throws {
+        let run = try SpaceDashRun()
+        let server = try LoopbackServer(routes: [Self.route: .json(Self.feed(tag: "H", count: 100))])
+        defer { server.stop() }
+        for arguments in [["launches"], ["launches", "--json"], ["launches", "--offline"]] {
+            // The same run into a pipe that is read: its stderr (a notice at most)
+            // is all a closed pipe may leave.
+            let normal = try run.run(arguments, server: server)
+            let result = try run.run(arguments, server: server, stdout: .closedPipe)
+            #expect(result.exitCode == 0, "\(arguments): status \(result.status)")
+            #expect(result.stderrText == normal.stderrText, "\(arguments): \(result.stderrText)")
+        }
+        // Through a real shell pipeline, the way users write it.
+        let shell = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), arguments: [
+            "-c", "set -o pipefail; \"$0\" launches | head -1", ProjectPaths.spacedashBinary.path,
+        ], environment: run.environment(server: server), timeout: 60)
+        #expect(shell.exitCode == 0, "status \(shell.status): \(shell.stderrText)")
+        #expect(shell.stderrText == "")
+        #expect(shell.stdoutText.split(separator: "\n").count == 1)
+    }
+}
+
+/// A thread-safe counter for loopback handlers.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value - 1 }
+    var current: Int { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ new: Int) { lock.lock(); value = new; lock.unlock() }
+}

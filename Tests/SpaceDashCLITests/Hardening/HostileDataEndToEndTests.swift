@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The hostile strings of `HostileStrings`, served as Launch Library data to
+/// the built `spacedash launches`, through every output mode: colour forced
+/// (stdout is a pipe, so rows are tab-separated), tab-separated lines, `--json`, and notices.
+@Suite(.serialized) struct HostileDataEndToEndTests {
+    /// A JSON string literal of `text`, escaped as JSON requires.
+    static func jsonString(_ text: String) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    static func page(_ text: String) -> String {
+        let t = jsonString(text)
+        return #"{"count": 2, "results": [{"id": "a", "name": \#(t), "net": "2030-01-01T12:00:00Z", "status": {"name": \#(t), "abbrev": \#(t)}, "launch_service_provider": {"name": \#(t)}, "mission": {"type": \#(t), "description": \#(t)}, "pad": {"name": \#(t), "location": {"name": \#(t)}}}, {"id": "b", "name": "Plain \#(String(t.dropFirst()))}]}"#
+    }
+
+    /// Tabs are allowed: they separate the fields of tab-separated output (stdout
+    /// is a pipe here), and the row checks make sure data adds none.
+    static func expectClean(_ text: String, _ what: String) {
+        let found = HostileStrings.controls(in: text.replacingOccurrences(of: "\t", with: " "), allowingNewlines: true)
+        #expect(found.isEmpty, "\(what): \(found.map { "U+" + String($0.value, radix: 16) }) in \(text.debugDescription.prefix(600))")
+    }
+
+    @Test(arguments: HostileStrings.table.indices)
+    func launchesShowNoControlCharacters(index: Int) throws {
+        let (name, text) = HostileStrings.table[index]
+        let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(Self.page(text))])
+        defer { server.stop() }
+        let run = try SpaceDashRun()
+        let table = try run.run(["launches", "--refresh", "--color", "always", "--utc"], server: server, extra: ["COLUMNS": "120"])
+        #expect(table.exitCode == 0, "\(name): \(table.stderrText)")
+        Self.expectClean(table.stdoutText, "\(name) table")
+        Self.expectClean(table.stderrText, "\(name) table stderr")
+
+        let rows = try run.run(["launches", "--refresh"], server: server)
+        #expect(rows.exitCode == 0)
+        let lines = rows.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 2, "\(name): one row per launch: \(rows.stdoutText.debugDescription)")
+        for line in lines {
+            #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count == 7, "\(name): \(line.debugDescription)")
+            Self.expectClean(String(line).replacingOccurrences(of: "\t", with: " "), "\(name) row")
+        }
+
+        let json = try run.run(["launches", "--refresh", "--json"], server: server)
+        #expect(json.exitCode == 0)
+        #expect(!json.stdout.contains(where: { $0 < 0x20 && $0 != 0x0A }), "\(name): a raw control byte in --json")
+        let objects = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
+        #expect(objects?.first?["name"] as? String == text, "\(name): --json keeps the data exactly")
+    }
+
+    @Test(arguments: HostileStrings.table.indices)
+    func anErrorDetailFromTheServerIsCleanedInTheNotice(index: Int) throws {
+        let (name, text) = HostileStrings.table[index]
+        let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": \#(Self.jsonString(text))}"#, status: 403)])
+        defer { server.stop() }
+        let run = try SpaceDashRun()
+        for arguments in [["launches", "--refresh"], ["launches", "--refresh", "--strict"], ["launches", "--refresh", "--verbose"]] {
+            let result = try run.run(arguments, server: server)
+            #expect(!result.stderrText.isEmpty, "\(name): the failure is reported")
+            Self.expectClean(result.stderrText, "\(name) \(arguments) stderr")
+            Self.expectClean(result.stdoutText, "\(name) \(arguments) stdout")
+        }
+    }
+}
