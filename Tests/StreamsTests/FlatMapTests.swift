@@ -111,6 +111,20 @@ import Testing
         #expect(subscriber.values.isEmpty)
         #expect(subscriber.completions == [.failure(.other)])
     }
+
+    @Test func failureTypesAreBridgedAsInCombine() {
+        let never = PassthroughSubject<Int, Never>()
+        let failingInner = TrackingSubscriber<Int, TestingError>(initialDemand: .unlimited)
+        never.flatMap { _ in Fail<Int, TestingError>(error: .oops) }.subscribe(failingInner)
+        never.send(1)
+        #expect(failingInner.completions == [.failure(.oops)])
+
+        let failing = PassthroughSubject<Int, TestingError>()
+        let justInner = TrackingSubscriber<Int, TestingError>(initialDemand: .unlimited)
+        failing.flatMap { Just($0 + 1) }.subscribe(justInner)
+        failing.send(1)
+        #expect(justInner.values == [2])
+    }
 }
 
 extension Array {

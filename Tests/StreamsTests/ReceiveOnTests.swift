@@ -84,30 +84,29 @@ import Testing
         cancellable.cancel()
     }
 
-    @Test func aSerialDispatchQueueDeliversEveryValueOnThatQueueInOrder() async {
+    @Test func aSerialDispatchQueueDeliversEveryValueOnThatQueueInOrder() {
         let queue = DispatchQueue(label: "receive-on-test")
         let key = DispatchSpecificKey<Int>()
         queue.setSpecific(key: key, value: 7)
         let subject = PassthroughSubject<Int, Never>()
         let collector = ValueCollector<Int>()
         let onQueue = ValueCollector<Bool>()
-        // Held until the completion arrives: released inside the closure, it would
-        // cancel before the queue delivers, and the continuation would never resume
-        // (the test hung whenever the queue ran late, as on a loaded machine).
-        nonisolated(unsafe) var cancellable: AnyCancellable?
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            cancellable = subject.receive(on: queue).sink(
-                receiveCompletion: { _ in done.resume() },
-                receiveValue: { value in
-                    collector.append(value)
-                    onQueue.append(DispatchQueue.getSpecific(key: key) == 7)
-                }
-            )
-            for value in 0..<100 { subject.send(value) }
-            subject.send(completion: .finished)
-        }
-        cancellable?.cancel()
+        let finished = ValueCollector<Bool>()
+        let cancellable = subject.receive(on: queue).sink(
+            receiveCompletion: { _ in finished.append(DispatchQueue.getSpecific(key: key) == 7) },
+            receiveValue: { value in
+                collector.append(value)
+                onQueue.append(DispatchQueue.getSpecific(key: key) == 7)
+            }
+        )
+        for value in 0..<100 { subject.send(value) }
+        subject.send(completion: .finished)
+        // The queue is serial: once this runs, everything scheduled before it has.
+        queue.sync {}
         #expect(collector.values == Array(0..<100))
-        #expect(onQueue.values.allSatisfy { $0 })
+        #expect(onQueue.values.count == 100 && onQueue.values.allSatisfy { $0 })
+        #expect(finished.values == [true])
+        cancellable.cancel()
     }
+
 }

@@ -162,4 +162,24 @@ import Testing
         #expect(subscriber.values == [1, 2, 3])
         #expect(subscriber.completions == [.finished])
     }
+
+    @Test func aNeverFailingOuterTakesOnTheInnersFailureType() {
+        let outer = PassthroughSubject<Inner, Never>()
+        let subscriber = TrackingSubscriber<Int, TestingError>(initialDemand: .unlimited)
+        outer.switchToLatest().subscribe(subscriber)
+        let inner = Inner()
+        outer.send(inner)
+        inner.send(completion: .failure(.oops))
+        #expect(subscriber.completions == [.failure(.oops)])
+    }
+
+    @Test func neverFailingInnersTakeOnTheOutersFailureType() {
+        let outer = PassthroughSubject<Just<Int>, TestingError>()
+        let subscriber = TrackingSubscriber<Int, TestingError>(initialDemand: .unlimited)
+        outer.switchToLatest().subscribe(subscriber)
+        outer.send(Just(4))
+        outer.send(completion: .failure(.oops))
+        #expect(subscriber.values == [4])
+        #expect(subscriber.completions == [.failure(.oops)])
+    }
 }

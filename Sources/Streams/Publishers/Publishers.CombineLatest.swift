@@ -9,12 +9,29 @@ extension Publisher {
         Publishers.CombineLatest(self, other)
     }
 
+    /// Publishes `transform` of the latest values of this publisher and `other`.
+    public func combineLatest<P: Publisher, T>(
+        _ other: P,
+        _ transform: @escaping (Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where P.Failure == Failure {
+        Publishers.CombineLatest(self, other).map(transform)
+    }
+
     /// Publishes a tuple of the latest values of this publisher, `p` and `q`.
     public func combineLatest<P: Publisher, Q: Publisher>(
         _ p: P,
         _ q: Q
     ) -> Publishers.CombineLatest3<Self, P, Q> where P.Failure == Failure, Q.Failure == Failure {
         Publishers.CombineLatest3(self, p, q)
+    }
+
+    /// Publishes `transform` of the latest values of this publisher, `p` and `q`.
+    public func combineLatest<P: Publisher, Q: Publisher, T>(
+        _ p: P,
+        _ q: Q,
+        _ transform: @escaping (Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T> where P.Failure == Failure, Q.Failure == Failure {
+        Publishers.CombineLatest3(self, p, q).map(transform)
     }
 }
 

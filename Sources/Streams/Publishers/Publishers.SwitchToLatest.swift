@@ -13,11 +13,27 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
     }
 }
 
+extension Publisher where Output: Publisher, Failure == Never {
+    /// Republishes the values of the most recent inner publisher, for an
+    /// upstream that cannot fail.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+        Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
+    }
+}
+
 extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
     /// Republishes the values of the most recent inner publisher, when neither
     /// upstream nor the inner publishers can fail.
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
+    }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+    /// Republishes the values of the most recent inner publisher, when the
+    /// inner publishers cannot fail but upstream can.
+    public func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
+        map { $0.setFailureType(to: Failure.self) }.switchToLatest()
     }
 }
 

@@ -6,12 +6,29 @@ extension Publisher {
         Publishers.Zip(self, other)
     }
 
+    /// Publishes `transform` of each pair of values of this publisher and `other`.
+    public func zip<P: Publisher, T>(
+        _ other: P,
+        _ transform: @escaping (Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip<Self, P>, T> where P.Failure == Failure {
+        Publishers.Zip(self, other).map(transform)
+    }
+
     /// Groups the n-th values of this publisher, `p` and `q`.
     public func zip<P: Publisher, Q: Publisher>(
         _ p: P,
         _ q: Q
     ) -> Publishers.Zip3<Self, P, Q> where P.Failure == Failure, Q.Failure == Failure {
         Publishers.Zip3(self, p, q)
+    }
+
+    /// Publishes `transform` of the n-th values of this publisher, `p` and `q`.
+    public func zip<P: Publisher, Q: Publisher, T>(
+        _ p: P,
+        _ q: Q,
+        _ transform: @escaping (Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T> where P.Failure == Failure, Q.Failure == Failure {
+        Publishers.Zip3(self, p, q).map(transform)
     }
 
     /// Groups the n-th values of this publisher, `p`, `q` and `r`.
@@ -21,6 +38,17 @@ extension Publisher {
         _ r: R
     ) -> Publishers.Zip4<Self, P, Q, R> where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
         Publishers.Zip4(self, p, q, r)
+    }
+
+    /// Publishes `transform` of the n-th values of this publisher, `p`, `q` and `r`.
+    public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
+        _ p: P,
+        _ q: Q,
+        _ r: R,
+        _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
+    where P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
+        Publishers.Zip4(self, p, q, r).map(transform)
     }
 }
 
