@@ -14,6 +14,7 @@ public struct SpaceDash: Command {
     /// command here (one line each).
     public static let commands: [any Command.Type] = [
         HelpCommand.self,
+        MarsWeatherCommand.self,
         LaunchesCommand.self,
         CompletionCommand.self,
     ]
