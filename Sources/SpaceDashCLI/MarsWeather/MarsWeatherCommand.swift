@@ -1,0 +1,184 @@
+import Foundation
+import HTTP
+import SpaceData
+import Streams
+
+/// `spacedash mars-weather`: InSight's weather as a table, a chart, one sol in
+/// detail, or JSON; live, cached or the bundled sample, saying which.
+struct MarsWeatherCommand: Command {
+    static let sols = Option<Int>("sols", valueName: "N", default: 7, help: "How many of the latest sols to show", check: .within(1...1000))
+    static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail, with its wind rose")
+    static let units = Option<MarsWeatherUnits>("units", default: .metric, help: "Units: metric (°C, m/s) or imperial (°F, mph); pressure stays in Pa")
+    static let json = Flag("json", help: "Print a JSON object for scripts (units in the field names)")
+    static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
+    static let refresh = Flag("refresh", help: "Ask NASA even when the cache is less than an hour old")
+    static let strict = Flag("strict", help: "No fallback: without live data, exit 69")
+    static let timeout = Option<Double>("timeout", valueName: "SECONDS", default: 15, help: "Give up on NASA's API after this long", check: .within(0.1...600))
+    static let verbose = Flag("verbose", short: "v", help: "Print each HTTP request and response on stderr")
+
+    static let configuration = CommandConfiguration(
+        name: "mars-weather",
+        abstract: "Mars weather from NASA's InSight lander: temperature, pressure, wind.",
+        discussion: """
+            Shows the latest sols (Martian days) InSight reported: temperature low, average and \
+            high, pressure, wind speed and the most common wind direction. A sensor without valid \
+            data that sol shows as "—". On a terminal a chart of each sol's temperature range follows.
+
+            Data comes live from api.nasa.gov (key from NASA_API_KEY, else DEMO_KEY; \
+            SPACEDASH_INSIGHT_URL replaces the address), is cached for an hour, and falls back to \
+            the cache and then to a bundled sample (sols 675–681, October 2020), saying why on \
+            stderr. InSight stopped reporting in 2022, so today's feed is empty.
+            """,
+        arguments: [sols, sol, units, json, offline, refresh, strict, timeout, verbose],
+        examples: [
+            Example("spacedash mars-weather", "The latest seven sols"),
+            Example("spacedash mars-weather --sol 678 --units imperial", "One sol in detail, in °F and mph"),
+            Example("spacedash mars-weather --json --offline", "JSON from the cache or the sample, no network"),
+        ])
+
+    let solCount: Int
+    let solNumber: Int?
+    let units: MarsWeatherUnits
+    let json: Bool
+    let policy: FetchPolicy
+    let timeoutSeconds: Double
+    let verbose: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        solCount = arguments[Self.sols]
+        solNumber = arguments[Self.sol]
+        units = arguments[Self.units]
+        json = arguments[Self.json]
+        policy = FetchPolicy(offline: arguments[Self.offline], refresh: arguments[Self.refresh], strict: arguments[Self.strict])
+        timeoutSeconds = arguments[Self.timeout]
+        verbose = arguments[Self.verbose]
+        if let conflict = policy.conflict { throw UsageError(conflict) }
+        if solNumber != nil && arguments.contains(Self.sols) {
+            throw UsageError("--sol and --sols cannot be combined", hint: "--sol shows one sol, --sols the latest N")
+        }
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let configuration: InSightService.Configuration
+        do {
+            configuration = try .fromEnvironment(context.environment, timeout: timeoutSeconds, policy: policy)
+        } catch {
+            throw CommandError(error.description)
+        }
+        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+        let queue = DispatchQueue(label: "spacedash.mars-weather")
+        let scheduler = queue.eraseToAnyScheduler()
+        let service = InSightService(
+            configuration: configuration,
+            // --offline never sets up libcurl: it makes no request, so it need not pay for one.
+            http: policy.offline ? OfflineFetcher() : HTTPClient(userAgent: HTTPClient.userAgent(version: SpaceDashVersion.current), verbose: verbose),
+            cache: CacheStore.standard(environment: context.environment),
+            scheduler: scheduler
+        )
+
+        let spinner = context.showsProgress ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather…", unicode: glyphs.isUnicode) : nil
+        spinner?.start(on: scheduler)
+        let result = await Self.firstResult(of: service.report())
+        spinner?.stop()
+
+        let report: InSightReport
+        switch result {
+        case nil: throw CommandError("no Mars weather came back, not even the bundled sample")
+        case .success(let value): report = value
+        case .failure(.strict(let notice)):
+            throw CommandError(glyphs.fit("no live Mars weather: \(APIText.display(notice.message)) (--strict)"), exitCode: .unavailable)
+        case .failure(let failure):
+            throw CommandError(APIText.display(failure.description))
+        }
+        for notice in report.notices {
+            context.notice("spacedash: " + glyphs.fit(APIText.display(notice.message)))
+        }
+        try show(report, context: context, glyphs: glyphs)
+        return .success
+    }
+
+    private func show(_ report: InSightReport, context: CommandContext, glyphs: MarsWeatherGlyphs) throws {
+        let all = report.value.sols
+        let now = Date()
+        if let solNumber {
+            guard let sol = all.first(where: { $0.sol == solNumber }) else {
+                let range = all.isEmpty ? "none" : (all.count == 1 ? "sol \(all[0].sol)" : "sols \(all.first!.sol)–\(all.last!.sol)")
+                throw CommandError("sol \(solNumber) is not in the data shown (\(range), \(MarsWeatherSource.describe(report.origin, now: now)))")
+            }
+            if json {
+                try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: units, now: now))
+            } else {
+                let lines = SolDetail(units: units, glyphs: glyphs, style: context.styleMode).lines(sol)
+                let source = "Source: \(MarsWeatherSource.describe(report.origin, now: now))"
+                try context.stdout.write(glyphs.fit((lines + ["", source]).joined(separator: "\n")) + "\n")
+            }
+            return
+        }
+        let shown = Array(all.suffix(solCount))
+        if json {
+            try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: units, now: now))
+            return
+        }
+        var lines = MarsWeatherTable(units: units, glyphs: glyphs, style: context.styleMode).lines(shown)
+        if context.stdout.isTerminal {
+            let chart = TemperatureChart(units: units, glyphs: glyphs, style: context.styleMode).lines(shown)
+            if !chart.isEmpty { lines += [""] + chart }
+        }
+        lines += ["", "Source: \(MarsWeatherSource.describe(report.origin, now: now))"]
+        try context.stdout.write(glyphs.fit(lines.joined(separator: "\n")) + "\n")
+    }
+
+    /// The publisher's first result, awaited without blocking a thread.
+    static func firstResult<Value: Sendable, Failure: Error & Sendable>(of publisher: AnyPublisher<Value, Failure>) async -> Result<Value, Failure>? {
+        let box = ResultBox<Value, Failure>()
+        return await withCheckedContinuation { continuation in
+            box.begin(continuation, publisher)
+        }
+    }
+}
+
+/// Holds the subscription until the first result, delivers that result once.
+/// State lives behind `lock`, hence `@unchecked Sendable`.
+private final class ResultBox<Value: Sendable, Failure: Error & Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<Value, Failure>?, Never>?
+    private var cancellable: AnyCancellable?
+
+    func begin(_ continuation: CheckedContinuation<Result<Value, Failure>?, Never>, _ publisher: AnyPublisher<Value, Failure>) {
+        lock.withLock { self.continuation = continuation }
+        let subscription = publisher.sink(
+            receiveCompletion: { [self] completion in
+                switch completion {
+                case .failure(let error): finish(.failure(error))
+                case .finished: finish(nil)   // a no-op when a value came first
+                }
+            },
+            receiveValue: { [self] value in finish(.success(value)) }
+        )
+        let finished = lock.withLock { () -> Bool in
+            if self.continuation == nil { return true }
+            cancellable = subscription
+            return false
+        }
+        if finished { subscription.cancel() }
+    }
+
+    private func finish(_ result: Result<Value, Failure>?) {
+        let (waiting, subscription) = lock.withLock { () -> (CheckedContinuation<Result<Value, Failure>?, Never>?, AnyCancellable?) in
+            defer { continuation = nil; cancellable = nil }
+            return (continuation, cancellable)
+        }
+        subscription?.cancel()
+        waiting?.resume(returning: result)
+    }
+}
+
+extension MarsWeatherUnits: ArgumentValue {}
+
+/// The HTTP layer under `--offline`: the fallback chain never calls it, and
+/// if it ever did, the request would fail instead of reaching the network.
+private struct OfflineFetcher: HTTPFetching {
+    func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
+        Fail(error: HTTPError.transport(code: 0, detail: "--offline makes no request", url: "")).eraseToAnyPublisher()
+    }
+}

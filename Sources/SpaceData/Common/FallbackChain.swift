@@ -1,0 +1,301 @@
+import Foundation
+import Streams
+
+/// A live answer: the decoded value and the raw body the cache keeps.
+public struct LiveAnswer<Value> {
+    public var value: Value
+    public var body: Data
+
+    public init(value: Value, body: Data) {
+        self.value = value
+        self.body = body
+    }
+}
+
+extension LiveAnswer: Sendable where Value: Sendable {}
+
+/// The live request did not finish within the chain's time limit.
+public struct LiveTimeout: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The limit, in seconds.
+    public let limit: TimeInterval
+    public init(limit: TimeInterval) { self.limit = limit }
+    public var description: String { "no answer within \(Int(limit.rounded())) s" }
+}
+
+/// Why a chain produced no data at all.
+public enum FallbackFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `--strict` and no live data: the notice says why (exit 69).
+    case strict(Notice)
+    /// Nothing to show at all, not even the bundled sample (exit 1).
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .strict(let notice): return "\(notice.message) (--strict: no fallback)"
+        case .unavailable(let reason): return reason
+        }
+    }
+}
+
+/// Live data, then the cache, then the bundled sample, composed from stream
+/// operators, with one notice for each step down saying why.
+///
+/// - A cached answer younger than `freshness` is shown without a request
+///   (unless `--refresh`); so is a recent empty live answer remembered as
+///   empty, so a silent feed is not asked again on every run.
+/// - A live answer with data is saved (raw body) and shown.
+/// - A live answer without data, or a failed request, falls back to the cache
+///   (any age) and then to the sample; `--strict` fails instead.
+/// - `--offline` makes no request at all.
+public struct FallbackChain<Value: Sendable>: Sendable {
+    /// What the chain fetches, in words and cache names.
+    public struct Subject: Sendable {
+        /// What the data is, for notices: "Mars weather", "upcoming launches".
+        public var name: String
+        /// The cache entry's name.
+        public var cacheKey: String
+        /// How long a cached answer counts as current, in seconds.
+        public var freshness: TimeInterval
+        /// What the bundled sample is: "InSight's archived weather for sols 675–681 (October 2020)".
+        public var sampleSummary: String
+
+        public init(name: String, cacheKey: String, freshness: TimeInterval, sampleSummary: String) {
+            self.name = name
+            self.cacheKey = cacheKey
+            self.freshness = freshness
+            self.sampleSummary = sampleSummary
+        }
+    }
+
+    public let subject: Subject
+    public let policy: FetchPolicy
+    /// The cache, or nil when none can be used (no home directory).
+    public let cache: CacheStore?
+    public let clock: @Sendable () -> Date
+    public let scheduler: AnySchedulerOf<DispatchQueue>
+    /// The time limit on the whole live step, measured on `scheduler`.
+    public let liveTimeout: TimeInterval
+
+    let live: @Sendable () -> AnyPublisher<LiveAnswer<Value>, any Error>
+    let decode: @Sendable (Data) throws -> Value
+    let hasData: @Sendable (Value) -> Bool
+    let emptyNotice: @Sendable () -> Notice
+    let explain: @Sendable (any Error) -> Notice
+    let sample: @Sendable () throws -> Value
+
+    /// - Parameters:
+    ///   - live: the request, decoded; a cold publisher run once per subscription.
+    ///   - decode: reads a cached body back (the same decoder as the live answer).
+    ///   - hasData: whether a decoded answer has anything to show.
+    ///   - emptyNotice: why an answer without data is not shown.
+    ///   - explain: why a failed request is not shown (rate limit, timeout, no network…).
+    ///   - sample: the bundled sample, decoded.
+    public init(
+        subject: Subject,
+        policy: FetchPolicy,
+        cache: CacheStore?,
+        clock: @escaping @Sendable () -> Date,
+        scheduler: AnySchedulerOf<DispatchQueue>,
+        liveTimeout: TimeInterval,
+        live: @escaping @Sendable () -> AnyPublisher<LiveAnswer<Value>, any Error>,
+        decode: @escaping @Sendable (Data) throws -> Value,
+        hasData: @escaping @Sendable (Value) -> Bool,
+        emptyNotice: @escaping @Sendable () -> Notice,
+        explain: @escaping @Sendable (any Error) -> Notice,
+        sample: @escaping @Sendable () throws -> Value
+    ) {
+        self.subject = subject
+        self.policy = policy
+        self.cache = cache
+        self.clock = clock
+        self.scheduler = scheduler
+        self.liveTimeout = liveTimeout
+        self.live = live
+        self.decode = decode
+        self.hasData = hasData
+        self.emptyNotice = emptyNotice
+        self.explain = explain
+        self.sample = sample
+    }
+
+    /// The name under which an empty live answer is remembered.
+    var emptyMarkerKey: String { subject.cacheKey + "-empty" }
+
+    // MARK: - The chain
+
+    /// The data with its origin and notices, delivered on `scheduler`. Cold:
+    /// each subscription runs the chain once.
+    public func publisher() -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+        let chain = self
+        return Deferred { () -> AnyPublisher<Sourced<Value>, FallbackFailure> in
+            let cached = chain.readCache()
+            if chain.policy.offline {
+                return chain.fallback(after: [], cached: cached)
+            }
+            if !chain.policy.refresh {
+                if let fresh = cached.fresh {
+                    return Just(fresh).setFailureType(to: FallbackFailure.self).eraseToAnyPublisher()
+                }
+                if let checked = chain.recentEmptyCheck() {
+                    var notice = chain.emptyNotice()
+                    notice = Notice(notice.kind, "\(notice.message) (checked \(AgeText.describe(checked)) ago)")
+                    return chain.fallback(after: [notice], cached: cached)
+                }
+            }
+            return chain.liveStep()
+                .map { LiveOutcome.answered($0) }
+                .catch { error in Just(LiveOutcome.failed(error)) }
+                .setFailureType(to: FallbackFailure.self)
+                .flatMap(maxPublishers: .max(1)) { outcome in chain.resolve(outcome, cached: cached) }
+                .eraseToAnyPublisher()
+        }
+        .receive(on: scheduler)
+        .eraseToAnyPublisher()
+    }
+
+    enum LiveOutcome {
+        case answered(LiveAnswer<Value>)
+        case failed(any Error)
+    }
+
+    /// The request, bounded by `liveTimeout` on the injected scheduler (so tests
+    /// drive it in virtual time).
+    func liveStep() -> AnyPublisher<LiveAnswer<Value>, any Error> {
+        let limit = liveTimeout
+        return live()
+            .timeout(.seconds(limit), scheduler: scheduler, customError: { LiveTimeout(limit: limit) })
+            .eraseToAnyPublisher()
+    }
+
+    /// What a live outcome leads to: show and cache it, or step down.
+    func resolve(_ outcome: LiveOutcome, cached: CacheRead) -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+        switch outcome {
+        case .failed(let error):
+            return fallback(after: [explain(error)], cached: cached)
+        case .answered(let answer) where !hasData(answer.value):
+            // Remember the empty answer so the next run within `freshness` does not ask again.
+            _ = try? cache?.write(emptyMarkerKey, body: answer.body)
+            return fallback(after: [emptyNotice()], cached: cached)
+        case .answered(let answer):
+            var notices: [Notice] = []
+            if let cache {
+                do {
+                    try cache.write(subject.cacheKey, body: answer.body)
+                    cache.remove(emptyMarkerKey)
+                } catch {
+                    notices.append(Notice(.cacheNotSaved, "could not save \(subject.name) in the cache: \(error)"))
+                }
+            }
+            let sourced = Sourced(answer.value, origin: .live(fetchedAt: clock()), notices: notices)
+            return Just(sourced).setFailureType(to: FallbackFailure.self).eraseToAnyPublisher()
+        }
+    }
+
+    /// The cache (any age), then the bundled sample; under `--strict`, a failure
+    /// carrying the first reason instead.
+    func fallback(after reasons: [Notice], cached: CacheRead) -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+        if policy.strict {
+            let reason = reasons.first ?? Notice(.liveFailed, "no live \(subject.name)")
+            return Fail(error: .strict(reason)).eraseToAnyPublisher()
+        }
+        let chain = self
+        return cachedStep(cached)
+            .map { entry in
+                chain.sourced(entry.value, origin: entry.origin, reasons: reasons + cached.problems,
+                              tail: "showing \(chain.subject.name) cached \(AgeText.describe(entry.age)) ago")
+            }
+            .catch { (_: CacheUnavailable) in chain.sampleStep(reasons: reasons + cached.problems, cacheWasMissing: cached.problems.isEmpty) }
+            .eraseToAnyPublisher()
+    }
+
+    struct CacheUnavailable: Error {}
+
+    func cachedStep(_ cached: CacheRead) -> AnyPublisher<CachedValue, CacheUnavailable> {
+        guard let entry = cached.value else { return Fail(error: CacheUnavailable()).eraseToAnyPublisher() }
+        return Just(entry).setFailureType(to: CacheUnavailable.self).eraseToAnyPublisher()
+    }
+
+    func sampleStep(reasons: [Notice], cacheWasMissing: Bool) -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+        let value: Value
+        do {
+            value = try sample()
+        } catch {
+            return Fail(error: .unavailable("no \(subject.name) to show: the bundled sample cannot be read (\(error))")).eraseToAnyPublisher()
+        }
+        var reasons = reasons
+        var tail = "showing the bundled sample: \(subject.sampleSummary)"
+        if cacheWasMissing {
+            if reasons.isEmpty {
+                // --offline with nothing cached: the missing cache is the only step down.
+                reasons.append(Notice(.cacheMissing, "no cached \(subject.name) yet"))
+            } else {
+                tail = "no cached copy, so " + tail
+            }
+        }
+        return Just(sourced(value, origin: .sample, reasons: reasons, tail: tail))
+            .setFailureType(to: FallbackFailure.self)
+            .eraseToAnyPublisher()
+    }
+
+    /// The notices for a fallback: each reason once, in order, the last one
+    /// also saying what is shown instead.
+    func sourced(_ value: Value, origin: DataOrigin, reasons: [Notice], tail: String) -> Sourced<Value> {
+        var notices: [Notice] = []
+        for reason in reasons where !notices.contains(reason) { notices.append(reason) }
+        if let last = notices.popLast() {
+            notices.append(Notice(last.kind, "\(last.message); \(tail)"))
+        }
+        return Sourced(value, origin: origin, notices: notices)
+    }
+
+    // MARK: - Reading the cache once
+
+    struct CachedValue {
+        var value: Value
+        var origin: DataOrigin
+        var age: TimeInterval
+    }
+
+    /// The cache as read at the start of a run: the decoded entry, if usable,
+    /// and why not otherwise (each reported once: damaged entries are removed).
+    struct CacheRead {
+        var value: CachedValue?
+        var problems: [Notice]
+        var isFresh: Bool
+
+        var fresh: Sourced<Value>? {
+            guard isFresh, let value else { return nil }
+            return Sourced(value.value, origin: value.origin)
+        }
+    }
+
+    func readCache() -> CacheRead {
+        guard let cache else {
+            return CacheRead(value: nil, problems: [Notice(.cacheUnreadable, "no cache directory: set SPACEDASH_CACHE_DIR or HOME")], isFresh: false)
+        }
+        let now = clock()
+        switch cache.read(subject.cacheKey) {
+        case .miss:
+            return CacheRead(value: nil, problems: [], isFresh: false)
+        case .unreadable(let problem):
+            return CacheRead(value: nil, problems: [Notice(.cacheUnreadable, "the cached \(subject.name) could not be used: \(problem)")], isFresh: false)
+        case .hit(let entry):
+            do {
+                let value = try decode(entry.body)
+                let age = entry.age(at: now)
+                let cached = CachedValue(value: value, origin: .cache(savedAt: entry.savedAt, age: age), age: age)
+                return CacheRead(value: cached, problems: [], isFresh: entry.isFresh(within: subject.freshness, at: now))
+            } catch {
+                cache.remove(subject.cacheKey)
+                return CacheRead(value: nil, problems: [Notice(.cacheUnreadable, "the cached \(subject.name) could not be read (\(error)); removed it")], isFresh: false)
+            }
+        }
+    }
+
+    /// Seconds since a live answer without data, when that was within `freshness`.
+    func recentEmptyCheck() -> TimeInterval? {
+        guard let cache, case .hit(let marker) = cache.read(emptyMarkerKey) else { return nil }
+        let now = clock()
+        return marker.isFresh(within: subject.freshness, at: now) ? marker.age(at: now) : nil
+    }
+}

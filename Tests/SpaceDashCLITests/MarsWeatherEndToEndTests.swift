@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `spacedash mars-weather` against the loopback server, with a
+/// private cache directory, and checks stdout, stderr and the exit code.
+@Suite(.serialized) struct MarsWeatherEndToEndTests {
+    static let fullFeed = """
+        {"1081": {"AT": {"av": -55.4, "ct": 267798, "mn": -118.891, "mx": -13.051}, "First_UTC": "2021-12-10T23:22:46Z", \
+        "HWS": {"av": 5.231, "ct": 118042, "mn": 0.283, "mx": 17.399}, "Last_UTC": "2021-12-11T23:04:24Z", "Month_ordinal": 5, \
+        "PRE": {"av": 620.639, "ct": 151347, "mn": 606.5916, "mx": 637.2092}, "Season": "spring", \
+        "WD": {"8": {"compass_degrees": 180.0, "compass_point": "S", "compass_right": 0.0, "compass_up": -1.0, "ct": 30}, \
+        "most_common": {"compass_degrees": 180.0, "compass_point": "S", "compass_right": 0.0, "compass_up": -1.0, "ct": 30}}}, \
+        "1086": {"First_UTC": "2021-12-15T22:39:00Z", "Last_UTC": "2021-12-16T22:20:00Z", \
+        "PRE": {"av": 618.0, "ct": 1000, "mn": 600.0, "mx": 630.0}, "Season": "spring", "WD": {"most_common": null}}, \
+        "sol_keys": ["1081", "1086"], "validity_checks": {"sol_hours_required": 18, "sols_checked": []}}
+        """
+    static let emptyFeed = #"{"sol_keys": [], "validity_checks": {"1219": {"AT": {"sol_hours_with_data": [6], "valid": false}}, "sol_hours_required": 18, "sols_checked": ["1219"]}}"#
+    static let rateLimit = #"{"error": {"code": "OVER_RATE_LIMIT", "message": "You have exceeded your rate limit."}}"#
+
+    /// A scratch folder for one run's cache and home.
+    final class Scratch {
+        let url: URL
+        init() {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-e2e-\(getpid())-\(UUID().uuidString)")
+            try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+        deinit { try? FileManager.default.removeItem(at: url) }
+        var cache: URL { url.appendingPathComponent("cache") }
+        var cacheFile: URL { cache.appendingPathComponent("insight-weather.cache") }
+    }
+
+    func run(_ arguments: [String], server: LoopbackServer?, scratch: Scratch, extra: [String: String] = [:]) throws -> ProcessResult {
+        var environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": scratch.url.path,
+            "LANG": "C.UTF-8",
+            "SPACEDASH_CACHE_DIR": scratch.cache.path,
+            // Nothing here may reach the real api.nasa.gov.
+            "SPACEDASH_INSIGHT_URL": server?.url("/insight_weather/").absoluteString ?? "http://127.0.0.1:9/insight_weather/",
+        ]
+        environment.merge(extra) { $1 }
+        return try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather"] + arguments, environment: environment, timeout: 60)
+    }
+
+    @Test func fullFeedIsShownLiveAndCached() throws {
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
+        defer { server.stop() }
+        let scratch = Scratch()
+        let result = try run([], server: server, scratch: scratch)
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText == "")
+        let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasPrefix(" Sol  Earth date  Season"))
+        #expect(lines[1].hasPrefix("1081  2021-12-10  spring  -118.9   -55.4    -13.1        620.6       5.2      17.4  S"))
+        #expect(lines[2].hasPrefix("1086  2021-12-15  spring       —       —        —        618.0         —         —  —"))
+        #expect(result.stdoutText.contains("Source: live from NASA's InSight feed"))
+        #expect(server.requests.first?.target == "/insight_weather/?api_key=DEMO_KEY&feedtype=json&ver=1.0")
+        #expect(FileManager.default.fileExists(atPath: scratch.cacheFile.path))
+
+        // Within the hour the cache answers and the server is not asked again.
+        let again = try run([], server: server, scratch: scratch)
+        #expect(again.exitCode == 0)
+        #expect(server.requests.count == 1)
+        #expect(again.stdoutText.contains("Source: cached"))
+    }
+
+    @Test func emptyFeedShowsTheSampleWithOneNotice() throws {
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.emptyFeed)])
+        defer { server.stop() }
+        let result = try run([], server: server, scratch: Scratch())
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.contains("\n675  2020-10-19  fall"))
+        #expect(result.stdoutText.contains("\n681  2020-10-25  fall"))
+        let notices = result.stderrText.split(separator: "\n")
+        #expect(notices.count == 1)
+        #expect(notices.first?.contains("stopped reporting in 2022") == true)
+        #expect(notices.first?.contains("bundled sample") == true)
+    }
+
+    @Test func rateLimitIsExplainedAndFallsBack() throws {
+        let server = try LoopbackServer(routes: ["/insight_weather/": .status(429, headers: ["Content-Type": "application/json"], body: Self.rateLimit)])
+        defer { server.stop() }
+        let result = try run([], server: server, scratch: Scratch())
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText.contains("rate limit was reached"))
+        #expect(result.stderrText.contains("DEMO_KEY allows 30 requests an hour"))
+        #expect(result.stdoutText.contains("675  2020-10-19"))
+    }
+
+    @Test func strictWithoutLiveDataExits69WithNothingOnStdout() throws {
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.emptyFeed)])
+        defer { server.stop() }
+        let result = try run(["--strict"], server: server, scratch: Scratch())
+        #expect(result.exitCode == 69)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.hasPrefix("spacedash: no live Mars weather: "))
+        #expect(result.stderrText.split(separator: "\n").count == 1)
+    }
+
+    @Test func offlineMakesNoRequest() throws {
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
+        defer { server.stop() }
+        let result = try run(["--offline", "--json"], server: server, scratch: Scratch())
+        #expect(result.exitCode == 0)
+        #expect(server.requests.isEmpty)
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect((json["source"] as? [String: Any])?["kind"] as? String == "sample")
+        #expect((json["sols"] as? [Any])?.count == 7)
+        #expect(result.stderrText.contains("no cached Mars weather yet"))
+    }
+
+    @Test func corruptCacheIsReportedAndTheRunSucceeds() throws {
+        let server = try LoopbackServer(routes: ["/insight_weather/": .status(500, body: "Internal error")])
+        defer { server.stop() }
+        let scratch = Scratch()
+        try FileManager.default.createDirectory(at: scratch.cache, withIntermediateDirectories: true)
+        try Data("not a cache entry".utf8).write(to: scratch.cacheFile)
+        let result = try run([], server: server, scratch: scratch)
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText.contains("HTTP 500"))
+        #expect(result.stderrText.contains("could not be used"))
+        #expect(result.stdoutText.contains("675  2020-10-19"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.cacheFile.path))
+    }
+
+    @Test func solDetailAndImperialUnits() throws {
+        let result = try run(["--offline", "--sol", "678", "--units", "imperial"], server: nil, scratch: Scratch())
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.hasPrefix("Sol 678  2020-10-22 20:31 UTC – 2020-10-23 21:10 UTC"))
+        #expect(result.stdoutText.contains("°F"))
+        #expect(result.stdoutText.contains("Wind rose"))
+        let missing = try run(["--offline", "--sol", "5"], server: nil, scratch: Scratch())
+        #expect(missing.exitCode == 1)
+        #expect(missing.stderrText.contains("sol 5 is not in the data shown"))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let scratch = Scratch()
+        for arguments in [["--units", "kelvin"], ["--offline", "--refresh"], ["--sols", "0"], ["--bogus"]] {
+            let result = try run(arguments, server: nil, scratch: scratch)
+            #expect(result.exitCode == 64, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func asciiLocaleDrawsNoUnicode() throws {
+        let result = try run(["--offline"], server: nil, scratch: Scratch(), extra: ["LANG": "C", "LC_ALL": "C"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.allSatisfy { $0 < 0x80 })
+    }
+}
