@@ -5,4 +5,5 @@ runner.run(StreamsBenchmarks.cases)
 if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }
 if runner.selected("insight") || runner.selected("mars_weather") { InSightBenchmarks.run() }
 SearchBenchmarks.run(selected: runner.selected)
+InteractiveSearchBenchmarks.run(selected: runner.selected)
 runner.finish()

@@ -5,24 +5,26 @@ import Terminal
 /// Draws a `LaunchSearchState` as a frame: the prompt, the status line, the
 /// results with their matches highlighted and the selected row marked, and the
 /// selected launch's details when there is room. It holds no pipeline.
-struct LaunchSearchView {
+public struct LaunchSearchView: Sendable {
     static let prompt = "> "
     static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     static let detailsHeight = 7
 
-    var showsDetails = true
-    var spinnerStep = 0
+    public var showsDetails = true
+    public var spinnerStep = 0
+
+    public init() {}
 
     /// Rows of results that fit in `size` with the current layout.
-    func resultRows(in size: TerminalSize) -> Int {
+    public func resultRows(in size: TerminalSize) -> Int {
         max(0, size.rows - 2 - (detailsShown(in: size) ? Self.detailsHeight : 0))
     }
 
-    func detailsShown(in size: TerminalSize) -> Bool {
+    public func detailsShown(in size: TerminalSize) -> Bool {
         showsDetails && size.rows >= 2 + Self.detailsHeight + 5
     }
 
-    func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
+    public func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
         let width = max(1, size.columns)
         var lines: [StyledText] = []
         let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count))

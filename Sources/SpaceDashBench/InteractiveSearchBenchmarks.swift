@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import SpaceData
+import SpaceDashCLI
+import Streams
+import Terminal
+
+/// `spacedash launches search -i` with 1,000,000 synthetic launches, measured
+/// in process (the view model and the view's renderer writing into a
+/// `RecordingOutput`, no pseudo-terminal): wall time from a keystroke to the
+/// redrawn prompt while a search runs, and from the end of the debounce (the
+/// query sent, debounce 0) to the redrawn results. Medians, in milliseconds.
+enum InteractiveSearchBenchmarks {
+    static let names = ["interactive.1000000.keystroke_to_prompt", "interactive.1000000.debounce_to_results"]
+
+    static func run(selected: (String) -> Bool) {
+        guard names.contains(where: selected) else { return }
+        let launches = SyntheticLaunchCorpus().launches(count: 1_000_000)
+        let data = LaunchSearchData(launches: launches, origin: .sample)
+        let main = DispatchQueue(label: "bench.interactive.main")
+        let model = LaunchSearchViewModel(
+            data: Just(data), debounce: .zero,
+            scheduler: main.eraseToAnyScheduler(),
+            searchScheduler: DispatchQueue(label: "bench.interactive.search").eraseToAnyScheduler())
+        let screen = BenchScreen()
+        let drawn = DispatchSemaphore(value: 0)
+        model.onChange = { state in
+            screen.draw(state)
+            if !state.isSearching { drawn.signal() }
+        }
+        drawn.wait()  // the first search (all launches) shown
+
+        var promptTimes: [Double] = []
+        var resultTimes: [Double] = []
+        for query in ["falcon", "starlink", "cape", "electron", "soyuz", "china", "vandenberg", "group 1"] {
+            // Send the query (debounce off: this is the moment the debounce ends)…
+            main.sync { model.setQuery(String(query.dropLast())) }
+            // …and type its last key while that search runs: the prompt must not wait for it.
+            let typed = DispatchTime.now()
+            main.sync { model.type(String(query.last!)) }
+            promptTimes.append(milliseconds(from: typed))
+            // The results of the full query drawn:
+            let resultStart = typed  // the full query was sent by the last key
+            while true {
+                drawn.wait()
+                if main.sync(execute: { model.state.matches?.query == query }) { break }
+            }
+            resultTimes.append(milliseconds(from: resultStart))
+        }
+        model.stop()
+        report(names[0], median(promptTimes), selected)
+        report(names[1], median(resultTimes), selected)
+    }
+
+    /// The runner's drawing, into memory: frame → diff → one write.
+    final class BenchScreen: @unchecked Sendable {
+        let renderer = ScreenRenderer(output: RecordingOutput(), styleMode: .colour)
+        let view = LaunchSearchView()
+        let size = TerminalSize(columns: 120, rows: 40)
+        func draw(_ state: LaunchSearchState) {
+            try? renderer.render(view.frame(state, size: size, now: Date()), size: size)
+        }
+    }
+
+    static func milliseconds(from start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        values.sorted()[values.count / 2]
+    }
+
+    static func report(_ name: String, _ value: Double, _ selected: (String) -> Bool) {
+        guard selected(name) else { return }
+        print("\(name) \(String(format: "%.2f", value)) ms")
+    }
+}
