@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SpaceData
 import Terminal
 
 /// The `spacedash` command itself: the root of the command tree and the
@@ -28,28 +29,31 @@ public struct SpaceDash: Command {
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
             69 no live data with --strict, 130 interrupted.
             """,
+        arguments: [json, offline, refresh],
         examples: [
-            Example("spacedash --help", "This page."),
+            Example("spacedash", "The dashboard: Mars weather beside the next five launches."),
+            Example("spacedash --offline --json", "Both panels as JSON, without a request."),
             Example("spacedash help COMMAND", "A command's options and examples."),
         ],
         subcommands: commands)
 
-    public init(_ arguments: ParsedArguments) {}
+    static let json = Flag("json", help: "Print both panels as one JSON object")
+    static let offline = Flag("offline", help: "Make no request: cached data, else the bundled samples")
+    static let refresh = Flag("refresh", help: "Ask the services even when the cache is fresh")
 
-    /// Without a command: a short overview of what there is.
+    let dashboard: Dashboard
+
+    public init(_ arguments: ParsedArguments) throws {
+        let policy = FetchPolicy(offline: arguments[Self.offline], refresh: arguments[Self.refresh])
+        if let conflict = policy.conflict { throw UsageError(conflict) }
+        dashboard = Dashboard(json: arguments[Self.json], policy: policy)
+    }
+
+    /// Without a command: the dashboard, Mars weather beside the next launches.
     public func run(_ context: CommandContext) async throws -> ExitCode {
-        var lines = ["\(context.styled("spacedash", .bold)) \(SpaceDashVersion.current): \(Self.configuration.abstract)", ""]
-        lines.append("Commands:")
-        let width = (Self.commands.map { $0.configuration.name.count }.max() ?? 0) + 2
-        for command in Self.commands {
-            let configuration = command.configuration
-            lines.append("  " + context.styled(configuration.name.padding(toLength: width, withPad: " ", startingAt: 0), .bold)
-                         + configuration.abstract)
-        }
-        lines.append("")
-        lines.append("Run 'spacedash COMMAND --help' for a command's options, 'spacedash --help' for more.")
-        try context.stdout.write(lines.joined(separator: "\n") + "\n")
-        return .success
+        let sources = try Dashboard.liveSources(environment: context.environment, policy: dashboard.policy)
+        return try await dashboard.run(context, sources: sources,
+                                       width: Dashboard.width(environment: context.environment, isTerminal: context.stdout.isTerminal))
     }
 }
 

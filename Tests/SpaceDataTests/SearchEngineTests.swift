@@ -10,6 +10,7 @@ import Testing
         ("kourou", [1, 7]), ("KOUROU", [1, 7]), ("Kouróu", [1, 7]), ("ＫＯＵＲＯＵ", [1, 7]), ("kOuRoU", [1, 7]),
         ("kineis", [2, 9]), ("KINÉIS", [2, 9]), ("Kine\u{301}is", [2, 9]),
         ("strasse", [6]), ("STRASSE", [6]), ("straße", [6]), ("andøya", [6]), ("ANDØYA", [6]),
+        ("andoya", [6]), ("ANDOYA", [6]), ("location:andoya", [6]), ("\"nach andoya\"", [6]), ("andoyx", []),
         ("first flight", [7]), ("ﬁrst", [7]), ("Ｆａｌｃｏｎ", [0, 4]), ("agencia", [7]),
         // Several terms must all match, in any field, in any order.
         ("falcon", [0, 4]), ("FALCON", [0, 4]), ("falcon starlink", [0]), ("starlink falcon", [0]),

@@ -6,12 +6,41 @@ import Foundation
 /// Text is folded one `Character` (grapheme cluster) at a time with
 /// Foundation's `folding(options:locale:)`. Folding per character keeps a map
 /// from every folded byte back to the character it came from, which is what
-/// lets a match in folded text be highlighted in the original. ASCII takes a
+/// lets a match in folded text be highlighted in the original. Latin letters
+/// that Unicode gives no decomposition, so Foundation leaves them alone
+/// ("ø", "æ", "ł", "þ"...), are then spelt in plain letters as a reader would
+/// type them ("andoya" finds "Andøya"); see `TextFolding.latinLetters`. ASCII takes a
 /// fast path (lower-casing is all folding does to it), and the folds of other
 /// characters are cached while an index is built.
 public enum TextFolding {
     /// The options every searchable field and every query term is folded with.
     public static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive, .widthInsensitive]
+
+    /// Folds for Latin letters without a Unicode decomposition, applied after
+    /// Foundation's folding (which leaves them unchanged). Both cases are
+    /// listed because folding a lone character keeps some capitals ("ı" has
+    /// no capital of its own; "İ" already folds to "i").
+    static let latinLetters: [Unicode.Scalar: String] = [
+        "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe",
+        "ł": "l", "Ł": "l", "đ": "d", "Đ": "d", "ð": "d", "Ð": "d",
+        "þ": "th", "Þ": "th", "ı": "i", "ħ": "h", "Ħ": "h", "ŧ": "t", "Ŧ": "t",
+    ]
+
+    /// `text` after Foundation's folding, with `latinLetters` spelt out.
+    static func foldedWithLatinLetters(_ text: String) -> String {
+        let folded = text.folding(options: options, locale: nil)
+        guard folded.unicodeScalars.contains(where: { latinLetters[$0] != nil }) else { return folded }
+        var spelt = ""
+        spelt.unicodeScalars.reserveCapacity(folded.unicodeScalars.count)
+        for scalar in folded.unicodeScalars {
+            if let replacement = latinLetters[scalar] {
+                spelt.unicodeScalars.append(contentsOf: replacement.unicodeScalars)
+            } else {
+                spelt.unicodeScalars.append(scalar)
+            }
+        }
+        return spelt
+    }
 
     /// The folded UTF-8 bytes of `text`.
     public static func fold(_ text: String) -> [UInt8] {
@@ -103,7 +132,7 @@ struct TextFolder {
 
     private mutating func fold(_ character: Character) -> [UInt8] {
         if let cached = cache[character] { return cached }
-        let folded = Array(String(character).folding(options: TextFolding.options, locale: nil).utf8)
+        let folded = Array(TextFolding.foldedWithLatinLetters(String(character)).utf8)
         cache[character] = folded
         return folded
     }

@@ -5,7 +5,9 @@
 /// downstream asks for, and sends its result (then `.finished`) once upstream
 /// is done *and* downstream has requested something. A subclass may end early
 /// (`first` cancels upstream on its first value). An upstream failure is
-/// forwarded at once, without waiting for demand.
+/// forwarded at once, without waiting for demand. Once the result or a
+/// failure has been sent, the downstream subscriber and the reducer are let
+/// go, so a subscriber that keeps its subscription does not keep itself alive.
 class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Error, Reducer>:
     Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Output
@@ -14,7 +16,10 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
     private var downstreamSlot: Downstream?
     /// The subscriber, while the subscription lasts. Read outside the lock only.
     private var downstream: Downstream? { lock.withLock { downstreamSlot } }
-    final let reduce: Reducer
+    /// Called by the subclass from `receive(newValue:)` only. Upstream's
+    /// events are serial, so it is cleared without the lock, and only from
+    /// upstream's completion paths (never from `cancel`).
+    final private(set) var reduce: Reducer?
     /// The result so far; upstream delivers one value at a time, so the
     /// subclass updates it without the lock.
     final var result: Output?
@@ -72,6 +77,7 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
             upstreamDone = true
             let send = downstreamRequested
             lock.unlock()
+            reduce = nil
             subscription.cancel()
             if send { sendResult() }
         case .failure(let error):
@@ -81,7 +87,10 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
                 return .none
             }
             status = .terminal
+            let downstream = downstreamSlot
+            downstreamSlot = nil
             lock.unlock()
+            reduce = nil
             subscription.cancel()
             downstream?.receive(completion: .failure(error))
         }
@@ -100,10 +109,15 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
             upstreamDone = true
             let send = downstreamRequested
             lock.unlock()
+            reduce = nil
             if send { sendResult() }
         case .failure(let error):
             delivered = true
+            result = nil
+            let downstream = downstreamSlot
+            downstreamSlot = nil
             lock.unlock()
+            reduce = nil
             // Downstream's failure is either the upstream failure or `any Error`.
             downstream?.receive(completion: .failure(error as! Downstream.Failure))
         }
@@ -131,6 +145,8 @@ class ReduceProducer<Downstream: Subscriber, Input, Output, UpstreamFailure: Err
         delivered = true
         let result = self.result
         self.result = nil
+        let downstream = downstreamSlot
+        downstreamSlot = nil
         lock.unlock()
         if let result {
             _ = downstream?.receive(result)

@@ -126,6 +126,8 @@ extension Publishers.CollectByCount {
             status = .terminal
             let rest = buffer
             buffer = []
+            let downstream = downstreamSlot
+            downstreamSlot = nil
             lock.unlock()
             if case .finished = completion, !rest.isEmpty {
                 _ = downstream?.receive(rest)

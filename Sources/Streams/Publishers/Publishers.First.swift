@@ -91,7 +91,7 @@ private final class FirstWhereInner<Downstream: Subscriber, UpstreamFailure: Err
 
     override func receive(newValue: Downstream.Input) -> PartialCompletion<Void, Downstream.Failure> {
         do {
-            guard try reduce(newValue) else { return .continue(()) }
+            guard let reduce, try reduce(newValue) else { return .continue(()) }
             result = newValue
             return .finished
         } catch {

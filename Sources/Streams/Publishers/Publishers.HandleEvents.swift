@@ -112,6 +112,8 @@ extension Publishers.HandleEvents {
             status = .terminal
             let handlers = self.handlers
             self.handlers = nil
+            let downstream = downstreamSlot
+            downstreamSlot = nil
             lock.unlock()
             handlers?.receiveCompletion?(completion)
             downstream?.receive(completion: completion)

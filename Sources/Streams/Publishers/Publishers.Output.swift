@@ -74,6 +74,8 @@ extension Publishers.Output {
             }
             if range.isEmpty {
                 status = .terminal
+                let downstream = downstreamSlot
+                downstreamSlot = nil
                 lock.unlock()
                 subscription.cancel()
                 downstream?.receive(subscription: Subscriptions.empty)
@@ -97,13 +99,16 @@ extension Publishers.Output {
                 lock.unlock()
                 return .max(1)
             }
-            let isLast = index == range.upperBound - 1
-            if isLast {
-                status = .terminal
+            guard index == range.upperBound - 1 else {
+                lock.unlock()
+                return downstream?.receive(input) ?? .none
             }
+            // The last value: the subscriber is let go with it.
+            status = .terminal
+            let downstream = downstreamSlot
+            downstreamSlot = nil
             lock.unlock()
-            let demand = downstream?.receive(input) ?? .none
-            guard isLast else { return demand }
+            _ = downstream?.receive(input)
             subscription.cancel()
             downstream?.receive(completion: .finished)
             return .none
@@ -116,6 +121,8 @@ extension Publishers.Output {
                 return
             }
             status = .terminal
+            let downstream = downstreamSlot
+            downstreamSlot = nil
             lock.unlock()
             downstream?.receive(completion: completion)
         }

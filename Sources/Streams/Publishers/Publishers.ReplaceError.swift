@@ -93,6 +93,8 @@ extension Publishers.ReplaceError {
             switch completion {
             case .finished:
                 status = .terminal
+                let downstream = downstreamSlot
+                downstreamSlot = nil
                 lock.unlock()
                 downstream?.receive(completion: .finished)
             case .failure:
@@ -104,6 +106,8 @@ extension Publishers.ReplaceError {
                     return
                 }
                 status = .terminal
+                let downstream = downstreamSlot
+                downstreamSlot = nil
                 lock.unlock()
                 _ = downstream?.receive(replacement)
                 downstream?.receive(completion: .finished)
@@ -121,6 +125,8 @@ extension Publishers.ReplaceError {
             case .pendingTerminal where replacementPending:
                 replacementPending = false
                 status = .terminal
+                let downstream = downstreamSlot
+                downstreamSlot = nil
                 lock.unlock()
                 _ = downstream?.receive(replacement)
                 downstream?.receive(completion: .finished)

@@ -8,6 +8,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
     ///     searchTerms
     ///         .map { term in service.search(term) }
     ///         .switchToLatest()
+    @inlinable
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
@@ -16,6 +17,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
 extension Publisher where Output: Publisher, Failure == Never {
     /// Republishes the values of the most recent inner publisher, for an
     /// upstream that cannot fail.
+    @inlinable
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
         Publishers.SwitchToLatest(upstream: setFailureType(to: Output.Failure.self))
     }
@@ -24,6 +26,7 @@ extension Publisher where Output: Publisher, Failure == Never {
 extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
     /// Republishes the values of the most recent inner publisher, when neither
     /// upstream nor the inner publishers can fail.
+    @inlinable
     public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
         Publishers.SwitchToLatest(upstream: self)
     }
@@ -32,6 +35,7 @@ extension Publisher where Output: Publisher, Failure == Never, Output.Failure ==
 extension Publisher where Output: Publisher, Output.Failure == Never {
     /// Republishes the values of the most recent inner publisher, when the
     /// inner publishers cannot fail but upstream can.
+    @inlinable
     public func switchToLatest() -> Publishers.SwitchToLatest<Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>> {
         map { $0.setFailureType(to: Failure.self) }.switchToLatest()
     }
@@ -55,10 +59,12 @@ extension Publishers {
 
         public let upstream: Upstream
 
+        @inlinable
         public init(upstream: Upstream) {
             self.upstream = upstream
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Outer(downstream: subscriber))
         }
@@ -66,30 +72,36 @@ extension Publishers {
 }
 
 extension Publishers.SwitchToLatest {
-    private final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    // Internal and inlinable (not private) so that the whole hot path,
+    // one Child per inner publisher, is specialised in the caller's module
+    // instead of going through generic metadata lookups.
+    @usableFromInline
+    final class Outer<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
-        typealias Input = P
-        typealias Failure = P.Failure
+        @usableFromInline typealias Input = P
+        @usableFromInline typealias Failure = P.Failure
 
-        private let lock = UnfairLock()
-        private let downstreamLock = RecursiveLock()
-        private var downstream: Downstream?
-        private var outerSubscription: Subscription?
-        private var awaitingOuterSubscription = true
-        private var outerFinished = false
-        private var cancelled = false
-        private var demand = Subscribers.Demand.none
+        @usableFromInline let lock = UnfairLock()
+        @usableFromInline let downstreamLock = RecursiveLock()
+        @usableFromInline @exclusivity(unchecked) var downstream: Downstream?
+        @usableFromInline @exclusivity(unchecked) var outerSubscription: Subscription?
+        @usableFromInline @exclusivity(unchecked) var awaitingOuterSubscription = true
+        @usableFromInline @exclusivity(unchecked) var outerFinished = false
+        @usableFromInline @exclusivity(unchecked) var cancelled = false
+        @usableFromInline @exclusivity(unchecked) var demand = Subscribers.Demand.none
         /// Identifies the current inner publisher; events from older ones are ignored.
-        private var currentInner: UInt64 = 0
-        private var innerActive = false
-        private var innerSubscription: Subscription?
+        @usableFromInline @exclusivity(unchecked) var currentInner: UInt64 = 0
+        @usableFromInline @exclusivity(unchecked) var innerActive = false
+        @usableFromInline @exclusivity(unchecked) var innerSubscription: Subscription?
 
+        @inlinable
         init(downstream: Downstream) {
             self.downstream = downstream
         }
 
-        var description: String { "SwitchToLatest" }
+        @usableFromInline var description: String { "SwitchToLatest" }
 
+        @inlinable
         func receive(subscription: Subscription) {
             lock.lock()
             guard awaitingOuterSubscription, !cancelled, let downstream else {
@@ -104,6 +116,7 @@ extension Publishers.SwitchToLatest {
             subscription.request(.unlimited)
         }
 
+        @inlinable
         func receive(_ input: P) -> Subscribers.Demand {
             lock.lock()
             guard !cancelled, !outerFinished, outerSubscription != nil else {
@@ -121,6 +134,7 @@ extension Publishers.SwitchToLatest {
             return .none
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard !cancelled, let downstream else {
@@ -149,6 +163,7 @@ extension Publishers.SwitchToLatest {
             downstreamLock.withLock { downstream.receive(completion: completion) }
         }
 
+        @inlinable
         func request(_ demand: Subscribers.Demand) {
             precondition(demand > 0, "request(.none) is a protocol violation")
             lock.lock()
@@ -158,6 +173,7 @@ extension Publishers.SwitchToLatest {
             inner?.request(demand)
         }
 
+        @inlinable
         func cancel() {
             lock.lock()
             cancelled = true
@@ -174,7 +190,8 @@ extension Publishers.SwitchToLatest {
 
         // MARK: Inner publisher events
 
-        fileprivate func childReceive(subscription: Subscription, id: UInt64) {
+        @inlinable
+        func childReceive(subscription: Subscription, id: UInt64) {
             lock.lock()
             guard id == currentInner, innerActive, !cancelled else {
                 lock.unlock()
@@ -187,7 +204,8 @@ extension Publishers.SwitchToLatest {
             if outstanding > 0 { subscription.request(outstanding) }
         }
 
-        fileprivate func childReceive(_ input: P.Output, id: UInt64) -> Subscribers.Demand {
+        @inlinable
+        func childReceive(_ input: P.Output, id: UInt64) -> Subscribers.Demand {
             lock.lock()
             guard id == currentInner, let downstream else {
                 lock.unlock()
@@ -206,7 +224,8 @@ extension Publishers.SwitchToLatest {
             return more
         }
 
-        fileprivate func childReceive(completion: Subscribers.Completion<Failure>, id: UInt64) {
+        @inlinable
+        func childReceive(completion: Subscribers.Completion<Failure>, id: UInt64) {
             lock.lock()
             guard id == currentInner, innerActive, !cancelled, let downstream else {
                 lock.unlock()
@@ -235,27 +254,32 @@ extension Publishers.SwitchToLatest {
     }
 
     /// Subscribes to one inner publisher on behalf of `Outer`.
-    private final class Child<Downstream: Subscriber>: Subscriber
+    @usableFromInline
+    final class Child<Downstream: Subscriber>: Subscriber
     where Downstream.Input == P.Output, Downstream.Failure == P.Failure {
-        typealias Input = P.Output
-        typealias Failure = P.Failure
+        @usableFromInline typealias Input = P.Output
+        @usableFromInline typealias Failure = P.Failure
 
-        private let parent: Outer<Downstream>
-        private let id: UInt64
+        @usableFromInline let parent: Outer<Downstream>
+        @usableFromInline let id: UInt64
 
+        @inlinable
         init(parent: Outer<Downstream>, id: UInt64) {
             self.parent = parent
             self.id = id
         }
 
+        @inlinable
         func receive(subscription: Subscription) {
             parent.childReceive(subscription: subscription, id: id)
         }
 
+        @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
             parent.childReceive(input, id: id)
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             parent.childReceive(completion: completion, id: id)
         }

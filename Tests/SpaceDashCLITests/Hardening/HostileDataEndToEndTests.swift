@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The hostile strings of `HostileStrings`, served as Launch Library data to
-/// the built `spacedash launches`, through every output mode: colour forced
+/// the built `spacedash launches` (and InSight data to `mars-weather`), through every output mode: colour forced
 /// (stdout is a pipe, so rows are tab-separated), tab-separated lines, `--json`, and notices.
 @Suite(.serialized) struct HostileDataEndToEndTests {
     /// A JSON string literal of `text`, escaped as JSON requires.
@@ -63,5 +63,52 @@ import TestSupport
             Self.expectClean(result.stderrText, "\(name) \(arguments) stderr")
             Self.expectClean(result.stdoutText, "\(name) \(arguments) stdout")
         }
+    }
+
+    static func insightFeed(season: String, point: String) -> String {
+        let rose = #"{"compass_degrees": 270.0, "compass_point": \#(jsonString(point)), "compass_right": -1.0, "compass_up": 0.0, "ct": 5}"#
+        return #"{"675": {"AT": {"av": -62.3, "ct": 1, "mn": -96.8, "mx": -15.9}, "First_UTC": "2020-10-19T18:32:20Z", "Last_UTC": "2020-10-20T19:11:55Z", "Season": \#(jsonString(season)), "WD": {"12": \#(rose), "most_common": \#(rose)}}, "sol_keys": ["675"], "validity_checks": {}}"#
+    }
+
+    @Test(arguments: HostileStrings.table.indices)
+    func marsWeatherShowsNoControlCharacters(index: Int) throws {
+        let (name, text) = HostileStrings.table[index]
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.insightFeed(season: text, point: text))])
+        defer { server.stop() }
+        let run = try SpaceDashRun()
+        for arguments in [["mars-weather", "--refresh", "--color", "always"], ["mars-weather", "--refresh", "--sol", "675", "--color", "always"],
+                          ["mars-weather", "--refresh"]] {
+            let result = try run.run(arguments, server: server)
+            #expect(result.exitCode == 0, "\(name) \(arguments): \(result.stderrText)")
+            Self.expectClean(result.stdoutText, "\(name) \(arguments) stdout")
+            Self.expectClean(result.stderrText, "\(name) \(arguments) stderr")
+        }
+        let json = try run.run(["mars-weather", "--refresh", "--json"], server: server)
+        #expect(json.exitCode == 0)
+        #expect(!json.stdout.contains(where: { $0 < 0x20 && $0 != 0x0A }), "\(name): a raw control byte in --json")
+        #expect((try? JSONSerialization.jsonObject(with: json.stdout)) != nil, "\(name): --json is valid JSON")
+    }
+
+    @Test(arguments: HostileStrings.table.indices)
+    func anErrorMessageFromTheServerIsCleanedInTheNotice(index: Int) throws {
+        let (name, text) = HostileStrings.table[index]
+        let body = #"{"error": {"code": "API_KEY_DISABLED", "message": \#(Self.jsonString(text))}}"#
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(body, status: 403)])
+        defer { server.stop() }
+        let run = try SpaceDashRun()
+        for arguments in [["mars-weather", "--refresh"], ["mars-weather", "--refresh", "--strict"], ["mars-weather", "--refresh", "--verbose"]] {
+            let result = try run.run(arguments, server: server)
+            #expect(!result.stderrText.isEmpty, "\(name): the failure is reported")
+            Self.expectClean(result.stderrText, "\(name) \(arguments) stderr")
+            Self.expectClean(result.stdoutText, "\(name) \(arguments) stdout")
+            // Every notice and error is one line per message: no line break from the data.
+            #expect(!result.stderrText.contains("\r"))
+        }
+        // An HTML page answering 500 with escape sequences in it.
+        let html = try LoopbackServer(routes: ["/insight_weather/": .status(500, body: "<html>\(text)</html>")])
+        defer { html.stop() }
+        let result = try run.run(["mars-weather", "--refresh", "--strict"], server: html)
+        #expect(result.exitCode == 69 || result.exitCode == 1)
+        Self.expectClean(result.stderrText, "\(name) HTML 500 stderr")
     }
 }

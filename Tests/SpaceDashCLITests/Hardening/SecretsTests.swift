@@ -56,4 +56,40 @@ import TestSupport
             Self.expectNoSecret(result, run, "connection refused \(arguments)")
         }
     }
+
+    static let feed = #"{"675": {"AT": {"av": -62.3, "ct": 1, "mn": -96.8, "mx": -15.9}, "First_UTC": "2020-10-19T18:32:20Z", "Last_UTC": "2020-10-20T19:11:55Z", "Season": "fall"}, "sol_keys": ["675"], "validity_checks": {}}"#
+
+    /// Answers a server could give, some echoing the credentials they received.
+    static func insightAnswers() -> [(name: String, response: LoopbackServer.Response)] {
+        [
+            ("200", .json(feed)),
+            ("403 echoing the key", .json(#"{"error": {"code": "API_KEY_INVALID", "message": "An invalid api_key=\#(nasaKey) was supplied."}}"#, status: 403)),
+            ("429", .tooManyRequests(retryAfter: "120", body: #"{"error": {"code": "OVER_RATE_LIMIT", "message": "api_key=\#(nasaKey) exceeded"}}"#)),
+            ("500 HTML echoing the URL", .status(500, body: "<html><body>Error at /insight_weather/?api_key=\(nasaKey)&feedtype=json</body></html>")),
+            ("redirect loop", .redirect(to: "/insight_weather/?api_key=\(nasaKey)&again=1")),
+            ("not JSON", .text("api_key=\(nasaKey)")),
+        ]
+    }
+
+    @Test func marsWeatherNeverShowsTheKey() throws {
+        for (name, response) in Self.insightAnswers() {
+            for arguments in [["mars-weather", "--refresh"], ["mars-weather", "--refresh", "--json"], ["mars-weather", "--refresh", "--verbose"],
+                              ["mars-weather", "--refresh", "--strict", "--verbose"]] {
+                let server = try LoopbackServer(routes: ["/insight_weather/": response])
+                defer { server.stop() }
+                let run = try SpaceDashRun()
+                let result = try run.run(arguments, server: server, extra: Self.secrets)
+                #expect(server.requests.contains { $0.target.contains(Self.nasaKey) }, "\(name): the key was sent")
+                Self.expectNoSecret(result, run, "\(name) \(arguments)")
+            }
+        }
+    }
+
+    @Test func marsWeatherWithoutAServerNeverShowsTheKey() throws {
+        let run = try SpaceDashRun()
+        for arguments in [["mars-weather", "--verbose"], ["mars-weather", "--strict"], ["mars-weather", "--json"]] {
+            let result = try run.run(arguments, server: nil, extra: Self.secrets)
+            Self.expectNoSecret(result, run, "connection refused \(arguments)")
+        }
+    }
 }

@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HTTP
+import SpaceData
+import Streams
+import Terminal
+
+/// `spacedash` with no command: Mars weather and the next launches on one
+/// screen, both fetched at once, each panel with its own fallback.
+struct Dashboard: Sendable {
+    var units: MarsWeatherUnits = .metric
+    var json: Bool
+    var policy: FetchPolicy
+
+    /// The terminal's width: `COLUMNS` when set, else stdout's terminal, else 80.
+    static func width(environment: [String: String], isTerminal: Bool) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        if isTerminal, let size = TerminalSession.size(of: STDOUT_FILENO) { return size.columns }
+        return 80
+    }
+
+    /// Where the two panels' data comes from; the demo and tests replace it.
+    struct Sources {
+        var marsWeather: AnyPublisher<InSightReport, PanelFailure>
+        var launches: AnyPublisher<Sourced<LaunchList>, PanelFailure>
+    }
+
+    /// Why a panel has no data, in one line.
+    struct PanelFailure: Error, CustomStringConvertible, Sendable {
+        var description: String
+        /// `--strict` and no live data.
+        var isUnavailable = false
+    }
+
+    /// The real services: HTTP through libcurl, the user's cache, the
+    /// endpoints from the environment.
+    static func liveSources(environment: [String: String], policy: FetchPolicy) throws -> Sources {
+        let http = HTTPClient(userAgent: SpaceDashVersion.userAgent, log: HTTPLog.enabled(verbose: false, environment: environment))
+        let cache = CacheStore.standard(environment: environment)
+        return try sources(http: http, cache: cache, environment: environment, policy: policy)
+    }
+
+    /// The services on any HTTP layer and cache.
+    static func sources(http: any HTTPFetching, cache: CacheStore?, environment: [String: String],
+                        policy: FetchPolicy) throws -> Sources {
+        let scheduler = DispatchQueue(label: "spacedash.dashboard").eraseToAnyScheduler()
+        let endpoint: LaunchLibraryEndpoint
+        do {
+            endpoint = try LaunchLibraryEndpoint(environment: environment)
+        } catch {
+            throw CommandError(error.description)
+        }
+        let launches = LaunchService(endpoint: endpoint, http: http, cache: cache, scheduler: scheduler)
+            .publisher(LaunchService.Request(timeframe: .upcoming, pages: 1, policy: policy))
+            .mapError { error -> PanelFailure in
+                if case .strictWithoutLiveData = error { return PanelFailure(description: error.description, isUnavailable: true) }
+                return PanelFailure(description: error.description)
+            }
+            .eraseToAnyPublisher()
+        return Sources(marsWeather: try DashboardMarsWeather.publisher(http: http, environment: environment, policy: policy),
+                       launches: launches)
+    }
+
+    /// Loads both panels at once and shows them. A panel without data shows
+    /// why; the run fails only when neither has any.
+    func run(_ context: CommandContext, sources: Sources, now: Date = Date(), width: Int) async throws -> ExitCode {
+        let spinner = context.showsProgress && !json
+            ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather and launches…",
+                              unicode: MarsWeatherGlyphs.forLocale(context.environment).isUnicode)
+            : nil
+        spinner?.start(on: DispatchQueue(label: "spacedash.spinner").eraseToAnyScheduler())
+        let combined = DashboardData.combining(marsWeather: sources.marsWeather, launches: sources.launches)
+        var received: DashboardData?
+        for await data in combined.values {
+            received = data
+            break
+        }
+        spinner?.stop()
+        guard let data = received else { throw CancellationError() }
+
+        for (panel, notices) in [("mars-weather", data.marsWeather.sourced?.notices ?? []),
+                                 ("launches", data.launches.sourced?.notices ?? [])] {
+            for notice in notices { context.notice("\(panel): \(notice.message)") }
+        }
+        if json {
+            try context.stdout.writeLine(DashboardJSON.render(data, units: units, now: now))
+        } else {
+            try context.stdout.write(render(data, context: context, now: now, width: width).joined(separator: "\n") + "\n")
+        }
+        switch (data.marsWeather, data.launches) {
+        case (.failed(let mars), .failed(let launches)):
+            throw CommandError("no data to show: \(mars); \(launches)")
+        default:
+            return .success
+        }
+    }
+
+    /// The screen: the panels beside each other or stacked, by `width`.
+    func render(_ data: DashboardData, context: CommandContext, now: Date, width: Int) -> [String] {
+        let layout = DashboardLayout(width: width)
+        let mars = MarsPanel(units: units, glyphs: MarsWeatherGlyphs.forLocale(context.environment),
+                             style: context.styleMode, now: now).lines(data.marsWeather)
+        let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
+        let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
+        let launches = LaunchesPanel(dates: LaunchDateText(timeZone: .current, now: now), width: launchesWidth,
+                                     style: context.styleMode).lines(data.launches)
+        return layout.lines(left: mars, right: launches)
+    }
+}

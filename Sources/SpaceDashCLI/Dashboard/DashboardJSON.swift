@@ -1,0 +1,51 @@
+import Foundation
+import SpaceData
+
+/// `spacedash --json`: both panels as one object.
+///
+///     {
+///       "mars_weather": the object of `mars-weather --json` (latest 7 sols) | { "error": string },
+///       "launches": { "source": { "kind", "fetched_at", "age_seconds", "description", "notices" },
+///                     "launches": [ the objects of `launches --json`, the next 5 ] } | { "error": string }
+///     }
+enum DashboardJSON {
+    static func render(_ data: DashboardData, units: MarsWeatherUnits, now: Date) throws -> String {
+        var object: [String: Any] = [:]
+        switch data.marsWeather {
+        case .loaded(let report):
+            let sols = Array(report.value.sols.sorted { $0.sol < $1.sol }.suffix(MarsPanel.chartSols))
+            object["mars_weather"] = try parsed(MarsWeatherJSON.render(report, sols: sols, units: units, now: now))
+        case .failed(let message):
+            object["mars_weather"] = ["error": message]
+        }
+        switch data.launches {
+        case .loaded(let sourced):
+            let launches = LaunchesPanel.next(sourced.value.launches, now: now)
+            object["launches"] = [
+                "source": source(sourced, now: now),
+                "launches": try parsed(LaunchJSONRenderer.render(launches)),
+            ]
+        case .failed(let message):
+            object["launches"] = ["error": message]
+        }
+        let json = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    private static func parsed(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    /// The launches' origin in the shape `mars-weather --json` gives its own.
+    static func source(_ sourced: Sourced<LaunchList>, now: Date) -> [String: Any] {
+        var age: Any = NSNull()
+        if case .cache(_, let seconds) = sourced.origin { age = seconds.rounded() }
+        return [
+            "kind": sourced.origin.kind,
+            "fetched_at": sourced.origin.obtainedAt.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull(),
+            "age_seconds": age,
+            "description": LaunchesPanel.describe(sourced.origin),
+            "notices": sourced.notices.map { ["kind": $0.kind.rawValue, "message": $0.message] },
+        ]
+    }
+}

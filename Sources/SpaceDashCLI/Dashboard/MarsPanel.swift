@@ -1,0 +1,54 @@
+import Foundation
+import SpaceData
+import Terminal
+
+/// The dashboard's weather panel: the latest sol at a glance, then the
+/// temperature chart of the last 7 sols (the `mars-weather` chart), then
+/// where the data came from.
+struct MarsPanel: Sendable {
+    /// Sols in the chart.
+    static let chartSols = 7
+
+    let units: MarsWeatherUnits
+    let glyphs: MarsWeatherGlyphs
+    let style: StyleMode
+    let now: Date
+
+    func lines(_ data: PanelData<InSightFeed>) -> [String] {
+        var lines = [StyledText("Mars weather · InSight, Elysium Planitia", style: .bold).rendered(style)]
+        switch data {
+        case .failed(let message):
+            lines.append(message)
+        case .loaded(let report):
+            let sols = report.value.sols.sorted { $0.sol < $1.sol }
+            if let latest = sols.last {
+                lines += summary(of: latest)
+                lines.append("")
+                lines += TemperatureChart(units: units, glyphs: glyphs, style: style, barWidth: 16)
+                    .lines(Array(sols.suffix(Self.chartSols)))
+            } else {
+                lines.append("The feed has no sols to show.")
+            }
+            lines.append(StyledText("Source: " + MarsWeatherSource.describe(report.origin, now: now), style: .dim).rendered(style))
+        }
+        return lines
+    }
+
+    /// The latest sol: date and season, temperatures, pressure, wind.
+    func summary(of sol: MarsSol) -> [String] {
+        let missing = glyphs.missing
+        func value(_ number: Double?) -> String { number.map(MarsWeatherFormat.value) ?? missing }
+        let temperatureUnit = glyphs.unit(units.temperatureSymbol)
+        var lines = ["Sol \(sol.sol) · \(MarsWeatherFormat.day(sol.firstUTC)) · \(APIText.display(sol.season))"]
+        if let temperature = units.temperature(sol.temperature) {
+            lines.append("Temperature  \(value(temperature.minimum)) to \(value(temperature.maximum)) \(temperatureUnit), average \(value(temperature.average))")
+        } else {
+            lines.append("Temperature  \(missing)")
+        }
+        lines.append("Pressure     " + (sol.pressure.map { "\(value($0.average)) Pa" } ?? missing))
+        var wind = units.speed(sol.windSpeed).map { "\(value($0.average)) \(units.speedSymbol) average, gusts \(value($0.maximum))" } ?? missing
+        if let direction = sol.wind?.mostCommon?.point { wind += ", mostly from \(direction)" }
+        lines.append("Wind         " + wind)
+        return lines
+    }
+}

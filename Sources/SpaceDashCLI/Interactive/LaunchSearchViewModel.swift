@@ -1,0 +1,320 @@
+import Foundation
+import SpaceData
+import Streams
+import Synchronization
+import Terminal
+
+/// Launches ready to search: the array, its index and where it came from.
+public struct LaunchSearchData: Sendable {
+    public let launches: [Launch]
+    public let engine: SearchEngine
+    public let origin: DataOrigin
+    /// Whether better data is still coming (cache or sample shown while live loads).
+    public let isLoading: Bool
+
+    /// Indexes `launches` (seconds for a million: build it off the main queue).
+    public init(launches: [Launch], origin: DataOrigin, isLoading: Bool = false) {
+        self.init(launches: launches, engine: SearchEngine(launches: launches), origin: origin, isLoading: isLoading)
+    }
+
+    public init(launches: [Launch], engine: SearchEngine, origin: DataOrigin, isLoading: Bool = false) {
+        precondition(engine.count == launches.count, "the engine must index exactly these launches")
+        self.launches = launches
+        self.engine = engine
+        self.origin = origin
+        self.isLoading = isLoading
+    }
+}
+
+/// The results of one search over one `LaunchSearchData`.
+public struct LaunchSearchMatches: Sendable {
+    /// The query as typed.
+    public let query: String
+    public let data: LaunchSearchData
+    public let results: SearchResults
+
+    public var count: Int { results.count }
+
+    /// The launch of the `index`-th result.
+    public func launch(at index: Int) -> Launch { data.launches[results[index]] }
+
+    /// Where the query matched in the `index`-th result.
+    public func highlights(at index: Int) -> SearchHighlights { results.highlights(at: index) }
+}
+
+/// What the interactive search shows; the view draws it and nothing else.
+public struct LaunchSearchState: Sendable {
+    /// The query field (text and cursor).
+    public var editor: LineEditor
+    /// The latest results, nil until the first search has finished.
+    public var matches: LaunchSearchMatches?
+    /// The selected row, an index into `matches`.
+    public var selectedIndex: Int?
+    /// The data the next search runs on (may be newer than `matches.data`).
+    public var data: LaunchSearchData?
+    /// How many searches have started (`8 keystrokes, 1 search`).
+    public var searchCount: Int
+
+    public var query: String { editor.text }
+    public var resultCount: Int { matches?.count ?? 0 }
+    public var totalCount: Int { matches?.data.launches.count ?? data?.launches.count ?? 0 }
+    public var origin: DataOrigin? { data?.origin }
+    /// Data not there yet, or better data still coming.
+    public var isLoading: Bool { data?.isLoading ?? true }
+    /// The query or the data changed and the results on screen are not theirs yet.
+    public var isSearching: Bool {
+        guard let matches, let data else { return data != nil }
+        return matches.query != query || matches.data.engine !== data.engine
+    }
+
+    public var selectedLaunch: Launch? {
+        guard let matches, let selectedIndex, selectedIndex < matches.count else { return nil }
+        return matches.launch(at: selectedIndex)
+    }
+
+    /// `12 / 348 launches · live, fetched 3 min ago`, or `loading launches…` before any data.
+    public func statusText(now: Date) -> String {
+        guard let origin else { return "loading launches…" }
+        let counts = matches == nil ? "\(totalCount) launches" : "\(resultCount) / \(totalCount) launches"
+        return "\(counts) · \(Self.describe(origin, now: now))"
+    }
+
+    static func describe(_ origin: DataOrigin, now: Date) -> String {
+        switch origin {
+        case .live(let fetchedAt):
+            let age = now.timeIntervalSince(fetchedAt)
+            return age < 60 ? "live, fetched just now" : "live, fetched \(AgeText.describe(age)) ago"
+        case .cache(let savedAt, _):
+            return "cache, \(AgeText.describe(now.timeIntervalSince(savedAt))) old"
+        case .sample:
+            return "sample data"
+        }
+    }
+}
+
+/// What a key asks of the runner.
+public enum LaunchSearchAction: Equatable, Sendable {
+    /// Nothing to do beyond redrawing (the view model has called `onChange`).
+    case none
+    /// Enter on a result: print it and exit 0.
+    case accept(Launch)
+    /// Esc, Ctrl-C, or Ctrl-D on an empty query: exit 130.
+    case cancel
+    /// Tab: show or hide the details pane (a view matter).
+    case toggleDetails
+}
+
+/// The interactive launch search's pipeline, with no terminal code: the view
+/// feeds it keys (or a script feeds it text) and draws `state` on `onChange`.
+///
+/// Keystrokes edit the query and call `onChange` at once (the prompt redraws).
+/// The query then goes through a subject → `debounce` (on `scheduler`) →
+/// `removeDuplicates` → combined with the latest data (`combineLatest`, so new
+/// data re-applies the query) → a search subscribed on `searchScheduler` →
+/// `switchToLatest` (a stale search never replaces a newer one) →
+/// `receive(on: scheduler)` → `state` → `onChange`.
+///
+/// Use it from `scheduler`'s queue only (the main queue in the app; the test
+/// scheduler's thread in tests). The lock guards `state` against the search
+/// thread reading nothing of it: searches get their inputs by value.
+public final class LaunchSearchViewModel: @unchecked Sendable {
+    public typealias Scheduler = AnySchedulerOf<DispatchQueue>
+    /// How a query is run; tests slow it down or count it.
+    public typealias Searcher = @Sendable (String, SearchEngine) -> SearchResults
+
+    /// Rows a PageUp/PageDown moves; the view sets it to the visible rows.
+    public var pageSize: Int {
+        get { lock.withLock { $0.pageSize } }
+        set { lock.withLock { $0.pageSize = max(1, newValue) } }
+    }
+
+    /// Called on `scheduler` after every change of `state`.
+    public var onChange: (@Sendable (LaunchSearchState) -> Void)? {
+        get { lock.withLock { $0.onChange } }
+        set { lock.withLock { $0.onChange = newValue } }
+    }
+
+    public var state: LaunchSearchState { lock.withLock { $0.state } }
+
+    /// Searches started so far (including ones overtaken before they finished).
+    public var searchesStarted: Int { searchCount.value.load(ordering: .relaxed) }
+
+    private struct Guarded {
+        var state: LaunchSearchState
+        var pageSize = 10
+        var onChange: (@Sendable (LaunchSearchState) -> Void)?
+        var cancellables: [AnyCancellable] = []
+    }
+
+    private let lock: Mutex<Guarded>
+    private let query = PassthroughSubject<String, Never>()
+    private let searchCount = SearchCounter()
+
+    /// - Parameters:
+    ///   - initialQuery: the query given on the command line.
+    ///   - data: launches as they come (cache or sample first, live later).
+    ///   - debounce: quiet time after the last key before searching; `.zero` searches on every key.
+    ///   - scheduler: the main queue: debounce timer and state delivery.
+    ///   - searchScheduler: where searches run (a background queue).
+    public init<Data: Publisher>(
+        initialQuery: String = "",
+        data: Data,
+        debounce: Duration = .milliseconds(300),
+        scheduler: Scheduler,
+        searchScheduler: Scheduler,
+        searcher: @escaping Searcher = { text, engine in engine.search(text) }
+    ) where Data.Output == LaunchSearchData, Data.Failure == Never {
+        let editor = LineEditor(text: initialQuery)
+        lock = Mutex(Guarded(state: LaunchSearchState(editor: editor, searchCount: 0)))
+
+        // The query given at start searches at once; edits wait for the debounce.
+        let edits: AnyPublisher<String, Never>
+        if debounce > .zero {
+            let (seconds, attoseconds) = debounce.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            edits = query.debounce(for: .nanoseconds(nanoseconds), scheduler: scheduler).eraseToAnyPublisher()
+        } else {
+            edits = query.eraseToAnyPublisher()
+        }
+        let debounced = Just(editor.text).merge(with: edits)
+
+        let count = searchCount
+        let dataUpdates = data.receive(on: scheduler).map { [weak self] data -> LaunchSearchData in
+            self?.update { $0.data = data }
+            return data
+        }
+        let pipeline = debounced
+            .removeDuplicates()
+            .combineLatest(dataUpdates)
+            .map { text, data -> AnyPublisher<LaunchSearchMatches, Never> in
+                Deferred {
+                    count.value.add(1, ordering: .relaxed)
+                    return Just(LaunchSearchMatches(query: text, data: data, results: searcher(text, data.engine)))
+                }
+                .subscribe(on: searchScheduler)
+                .eraseToAnyPublisher()
+            }
+            .switchToLatest()
+            .receive(on: scheduler)
+            .sink { [weak self] matches in self?.show(matches) }
+        lock.withLock { $0.cancellables = [pipeline] }
+    }
+
+    deinit {
+        let cancellables = lock.withLock { guarded in
+            defer { guarded.cancellables = [] }
+            return guarded.cancellables
+        }
+        cancellables.forEach { $0.cancel() }
+    }
+
+    /// Stops the pipeline: no more searches or changes.
+    public func stop() {
+        let cancellables = lock.withLock { guarded in
+            defer { guarded.cancellables = []; guarded.onChange = nil }
+            return guarded.cancellables
+        }
+        cancellables.forEach { $0.cancel() }
+    }
+
+    // MARK: Input
+
+    /// Applies a key: edits the query, moves the selection, or tells the runner what to do.
+    @discardableResult
+    public func handle(_ press: KeyPress) -> LaunchSearchAction {
+        switch press.key {
+        case .enter:
+            return state.selectedLaunch.map(LaunchSearchAction.accept) ?? .none
+        case .escape, .control("c"):
+            return .cancel
+        case .control("d") where state.query.isEmpty:
+            return .cancel
+        case .tab:
+            return .toggleDetails
+        case .up, .control("p"):
+            moveSelection(by: -1)
+        case .down, .control("n"):
+            moveSelection(by: 1)
+        case .pageUp:
+            moveSelection(by: -pageSize)
+        case .pageDown:
+            moveSelection(by: pageSize)
+        default:
+            edit { $0.handle(press) }
+        }
+        return .none
+    }
+
+    /// Inserts typed text at the cursor, as keys do.
+    public func type(_ text: String) {
+        edit { $0.insert(text) }
+    }
+
+    /// Replaces the whole query.
+    public func setQuery(_ text: String) {
+        edit { editor in
+            editor.setText(text)
+            return .editedText
+        }
+    }
+
+    /// Moves the selection `offset` rows, clamped to the results.
+    public func moveSelection(by offset: Int) {
+        update { state in
+            guard let count = state.matches?.count, count > 0 else { return }
+            state.selectedIndex = min(max((state.selectedIndex ?? 0) + offset, 0), count - 1)
+        }
+    }
+
+    private func edit(_ change: (inout LineEditor) -> LineEditor.Change) {
+        var text: String?
+        update { state in
+            if change(&state.editor) == .editedText { text = state.editor.text }
+        }
+        if let text { query.send(text) }
+    }
+
+    // MARK: State
+
+    private func show(_ matches: LaunchSearchMatches) {
+        let started = searchCount.value.load(ordering: .relaxed)
+        update { state in
+            state.selectedIndex = Self.selection(in: matches, keeping: state.selectedLaunch,
+                                                 previous: state.matches, previousIndex: state.selectedIndex)
+            state.matches = matches
+            state.searchCount = started
+        }
+    }
+
+    /// The row showing the launch that was selected, when it is still there, else the first.
+    static func selection(in matches: LaunchSearchMatches, keeping launch: Launch?,
+                          previous: LaunchSearchMatches?, previousIndex: Int?) -> Int? {
+        guard matches.count > 0 else { return nil }
+        guard let launch, let previous, let previousIndex else { return 0 }
+        if previous.data.engine === matches.data.engine {
+            // Same data: results are ascending record positions, so look the record up.
+            let record = previous.results[previousIndex]
+            var low = 0, high = matches.count
+            while low < high {
+                let middle = (low + high) / 2
+                if matches.results[middle] < record { low = middle + 1 } else { high = middle }
+            }
+            return low < matches.count && matches.results[low] == record ? low : 0
+        }
+        let launches = matches.data.launches
+        return matches.results.firstIndex { launches[$0].id == launch.id } ?? 0
+    }
+
+    private func update(_ change: (inout LaunchSearchState) -> Void) {
+        let (state, onChange) = lock.withLock { guarded in
+            change(&guarded.state)
+            return (guarded.state, guarded.onChange)
+        }
+        onChange?(state)
+    }
+}
+
+/// Counts searches from the search thread (a class: `Atomic` cannot be captured by value).
+private final class SearchCounter: Sendable {
+    let value = Atomic<Int>(0)
+}
