@@ -114,13 +114,8 @@ public final class LaunchService: Sendable {
 
     /// The bundled sample as the last step of the chain. For past launches
     /// only those of the sample already gone count.
-    func sampleList(_ timeframe: LaunchTimeframe) throws(LaunchServiceError) -> LaunchList {
-        let launches: [Launch]
-        do {
-            launches = try LaunchesSample.launches()
-        } catch {
-            throw .sampleBroken(error.description)
-        }
+    func sampleList(_ timeframe: LaunchTimeframe) throws(LaunchLibraryError) -> LaunchList {
+        let launches = try LaunchesSample.launches()
         let now = clock()
         switch timeframe {
         case .upcoming:
