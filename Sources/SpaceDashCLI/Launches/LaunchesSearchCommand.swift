@@ -33,6 +33,8 @@ struct LaunchesSearchCommand: Command {
     static let strict = Flag("strict", help: "Fail (exit 69) rather than show cached or sample launches")
     static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
     static let verbose = Flag("verbose", help: "Say where the launches came from, and log HTTP requests on stderr")
+    static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal; Enter prints the selected launch, Esc cancels (exit 130)")
+    static let debounce = Option<Int>("debounce", valueName: "MS", default: 300, help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)", check: .within(0...10_000))
 
     static let configuration = CommandConfiguration(
         name: "search",
@@ -55,7 +57,7 @@ struct LaunchesSearchCommand: Command {
             No match prints nothing on stdout ([] with --json) and exits 0.
             """,
         arguments: [query, past, limit, json, agency, location, missionType, status, after, before, file, pages,
-                    offline, refresh, strict, utc, verbose],
+                    offline, refresh, strict, utc, verbose, interactive, debounce],
         examples: [
             Example("spacedash launches search", "The next launches."),
             Example("spacedash launches search falcon -starlink", "Falcon launches that are not Starlink."),
@@ -80,6 +82,8 @@ struct LaunchesSearchCommand: Command {
     let policy: FetchPolicy
     let utc: Bool
     let verbose: Bool
+    let interactive: Bool
+    let debounce: Int
 
     init(_ arguments: ParsedArguments) throws {
         words = arguments[Self.query]
@@ -97,6 +101,8 @@ struct LaunchesSearchCommand: Command {
         policy = FetchPolicy(offline: arguments[Self.offline], refresh: arguments[Self.refresh], strict: arguments[Self.strict])
         utc = arguments[Self.utc]
         verbose = arguments[Self.verbose]
+        interactive = arguments[Self.interactive]
+        debounce = arguments[Self.debounce]
 
         if let conflict = policy.conflict { throw UsageError(conflict) }
         if let after, let before, after >= before {
@@ -113,7 +119,11 @@ struct LaunchesSearchCommand: Command {
     // MARK: - Running
 
     func run(_ context: CommandContext) async throws -> ExitCode {
+        if interactive, let problem = LaunchSearchRunner.unavailability(environment: context.environment) {
+            throw CommandError(problem, exitCode: .usage)
+        }
         let loaded = try await load(context)
+        if interactive { return try runInteractive(context, launches: loaded.launches, origin: loaded.origin) }
         let searched = LaunchSearch(launches: loaded.launches, timeframe: timeframe, query: searchQuery)
         // Issue 6 (`-i`, search as you type) starts here: it takes `loaded` and
         // `searched.engine` and lets the user refine `searchQuery` interactively.
@@ -192,6 +202,17 @@ struct LaunchesSearchCommand: Command {
         case .sample:
             return "launches: \(count) from \(LaunchesSample.summary)"
         }
+    }
+
+    /// `-i`: the full-screen search (Sources/SpaceDashCLI/Interactive); the query words start it.
+    private func runInteractive(_ context: CommandContext, launches: [Launch], origin: DataOrigin?) throws -> ExitCode {
+        let data = LaunchSearchData(launches: launches, origin: origin ?? .sample)
+        let outcome = try LaunchSearchRunner.run(
+            initialQuery: words.joined(separator: " "), data: data,
+            debounce: .milliseconds(debounce), environment: context.environment)
+        guard case .accepted(let launch) = outcome else { return .interrupted }
+        try context.stdout.writeLine(json ? try LaunchSearchRunner.json(launch) : LaunchTabSeparatedRenderer.line(launch))
+        return .success
     }
 
     // MARK: - The query

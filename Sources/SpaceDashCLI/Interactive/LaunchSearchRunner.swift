@@ -1,0 +1,102 @@
+import Foundation
+import SpaceData
+import Streams
+import Terminal
+
+/// Runs the interactive search on the terminal device: reads keys on the
+/// calling thread, hands them to the view model on the main queue, and draws
+/// every state change there. The session restores the terminal on every exit.
+enum LaunchSearchRunner {
+    enum Outcome: Equatable {
+        case accepted(Launch)
+        case cancelled
+    }
+
+    /// The one line to print when there is no terminal to search on, else nil.
+    static func unavailability(environment: [String: String]) -> String? {
+        guard TerminalEnvironment.interactiveUnavailability(environment: environment) != nil else { return nil }
+        return "interactive search needs a terminal (TERM=dumb or no /dev/tty): drop -i to print matching launches"
+    }
+
+    static func run(initialQuery: String, data: LaunchSearchData, debounce: Duration,
+                    environment: [String: String]) throws -> Outcome {
+        try TerminalSession.run { session in
+            let model = LaunchSearchViewModel(
+                initialQuery: initialQuery, data: Just(data), debounce: debounce,
+                scheduler: DispatchQueue.main.eraseToAnyScheduler(),
+                searchScheduler: DispatchQueue(label: "spacedash.search", qos: .userInitiated).eraseToAnyScheduler())
+            defer { model.stop() }
+            let screen = Screen(session: session, environment: environment)
+            model.onChange = { state in screen.draw(state) }
+            DispatchQueue.main.sync {
+                model.pageSize = screen.view.resultRows(in: screen.size)
+                screen.draw(model.state)
+            }
+            var decoder = KeyDecoder()
+            while true {
+                for event in try session.readEvents(&decoder, timeout: .milliseconds(100)) {
+                    let action: LaunchSearchAction? = DispatchQueue.main.sync {
+                        switch event {
+                        case .key(let press):
+                            let action = model.handle(press)
+                            if action == .toggleDetails {
+                                screen.view.showsDetails.toggle()
+                                model.pageSize = screen.view.resultRows(in: screen.size)
+                                screen.draw(model.state)
+                            }
+                            return action
+                        case .resized(let size):
+                            screen.size = size
+                            model.pageSize = screen.view.resultRows(in: size)
+                            screen.draw(model.state)
+                            return nil
+                        case .resumed:
+                            screen.renderer.invalidate()
+                            screen.draw(model.state)
+                            return nil
+                        }
+                    }
+                    switch action {
+                    case .accept(let launch)?: return .accepted(launch)
+                    case .cancel?: return .cancelled
+                    default: break
+                    }
+                }
+                // Turn the spinner while data or a search is pending.
+                DispatchQueue.main.sync {
+                    let state = model.state
+                    if state.isLoading || state.isSearching {
+                        screen.view.spinnerStep += 1
+                        screen.draw(state)
+                    }
+                }
+            }
+        }
+    }
+
+    /// What is on the screen; touched on the main queue only.
+    final class Screen: @unchecked Sendable {
+        let renderer: ScreenRenderer
+        var view = LaunchSearchView()
+        var size: TerminalSize
+
+        init(session: TerminalSession, environment: [String: String]) {
+            renderer = ScreenRenderer(
+                output: session.output,
+                styleMode: TerminalEnvironment.styleMode(isTerminal: true, environment: environment))
+            size = session.size()
+        }
+
+        func draw(_ state: LaunchSearchState) {
+            // A failed write (the terminal hung up) ends the run through readEvents.
+            try? renderer.render(view.frame(state, size: size, now: Date()), size: size)
+        }
+    }
+
+    /// The selected launch as `--json` prints one: a single object.
+    static func json(_ launch: Launch) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(launch), as: UTF8.self)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SpaceData
+import Terminal
+
+/// Draws a `LaunchSearchState` as a frame: the prompt, the status line, the
+/// results with their matches highlighted and the selected row marked, and the
+/// selected launch's details when there is room. It holds no pipeline.
+struct LaunchSearchView {
+    static let prompt = "> "
+    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    static let detailsHeight = 7
+
+    var showsDetails = true
+    var spinnerStep = 0
+
+    /// Rows of results that fit in `size` with the current layout.
+    func resultRows(in size: TerminalSize) -> Int {
+        max(0, size.rows - 2 - (detailsShown(in: size) ? Self.detailsHeight : 0))
+    }
+
+    func detailsShown(in size: TerminalSize) -> Bool {
+        showsDetails && size.rows >= 2 + Self.detailsHeight + 5
+    }
+
+    func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
+        let width = max(1, size.columns)
+        var lines: [StyledText] = []
+        let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count))
+        lines.append(StyledText(Self.prompt, style: .bold) + StyledText(field.text))
+        let cursor = CursorPosition(row: 0, column: Self.prompt.count + field.cursorColumn)
+
+        var status = state.statusText(now: now)
+        if state.isLoading || state.isSearching { status = Self.spinner[spinnerStep % Self.spinner.count] + " " + status }
+        lines.append(StyledText(status, style: .dim).truncated(toWidth: width))
+
+        let rows = resultRows(in: size)
+        if let matches = state.matches, rows > 0 {
+            let selected = state.selectedIndex ?? 0
+            // Keep the selected row in view.
+            let first = max(0, selected - rows + 1)
+            for index in first ..< min(matches.count, first + rows) {
+                lines.append(row(matches, index, selected: index == state.selectedIndex, width: width))
+            }
+        }
+        if detailsShown(in: size), let launch = state.selectedLaunch {
+            while lines.count < size.rows - Self.detailsHeight { lines.append(StyledText()) }
+            lines.append(contentsOf: details(launch, width: width))
+        }
+        return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
+    }
+
+    private func row(_ matches: LaunchSearchMatches, _ index: Int, selected: Bool, width: Int) -> StyledText {
+        let launch = matches.launch(at: index)
+        let highlights = matches.highlights(at: index)
+        let marker = StyledText(selected ? "▶ " : "  ", style: selected ? .bold : .plain)
+        let base: TextStyle = selected ? .selection : .plain
+        var line = marker + Self.highlighted(launch.name, highlights, .name, style: base)
+        if let agency = launch.agencyName {
+            line.append(StyledText(" · ", style: base))
+            line.append(Self.highlighted(agency, highlights, .agency, style: base))
+        }
+        if let location = launch.locationName {
+            line.append(StyledText(" · ", style: base))
+            line.append(Self.highlighted(location, highlights, .location, style: base))
+        }
+        return line.truncated(toWidth: width)
+    }
+
+    /// `text` from the API, highlighted where the query matched, with control characters removed.
+    static func highlighted(_ text: String, _ highlights: SearchHighlights, _ field: SearchField, style: TextStyle) -> StyledText {
+        let ranges = highlights.ranges(of: field, in: text)
+        // Cleaning changes offsets, so highlight only text that needs no cleaning.
+        guard TerminalSanitizer.clean(text) == text else { return StyledText(TerminalSanitizer.clean(text), style: style) }
+        return StyledText(text, style: style, highlighting: ranges)
+    }
+
+    private func details(_ launch: Launch, width: Int) -> [StyledText] {
+        func clean(_ text: String?) -> String { TerminalSanitizer.clean(text ?? "—") }
+        let window: String = {
+            guard let start = launch.windowStart ?? launch.net else { return "—" }
+            let format = ISO8601DateFormatter()
+            if let end = launch.windowEnd, end != start { return "\(format.string(from: start)) – \(format.string(from: end))" }
+            return format.string(from: start)
+        }()
+        let pad = [launch.padName, launch.locationName].compactMap { $0 }.joined(separator: ", ")
+        let lines: [StyledText] = [
+            StyledText(String(repeating: "─", count: width), style: .dim),
+            StyledText(clean(launch.name), style: .bold),
+            StyledText("Mission: ", style: .dim) + StyledText(clean(launch.missionDescription ?? launch.missionName)),
+            StyledText("Pad:     ", style: .dim) + StyledText(clean(pad.isEmpty ? nil : pad)),
+            StyledText("Status:  ", style: .dim) + StyledText(clean(launch.statusName)),
+            StyledText("Window:  ", style: .dim) + StyledText(window),
+            StyledText("Rocket:  ", style: .dim) + StyledText(clean(launch.rocketName)),
+        ]
+        return lines.map { $0.truncated(toWidth: width) }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SpaceData
+import Streams
+import Terminal
+import Testing
+@testable import SpaceDashCLI
+
+@Suite struct LaunchSearchViewTests {
+    /// A state with `query` searched over `launches`, first row selected.
+    static func state(_ query: String, _ launches: [Launch]) -> LaunchSearchState {
+        let data = LaunchSearchData(launches: launches, origin: .sample)
+        let matches = LaunchSearchMatches(query: query, data: data, results: data.engine.search(query))
+        return LaunchSearchState(editor: LineEditor(text: query), matches: matches,
+                                 selectedIndex: matches.count > 0 ? 0 : nil, data: data, searchCount: 1)
+    }
+
+    static let launches = [
+        Launch(id: "a", name: "Falcon 9 | Starlink", agencyName: "SpaceX", missionDescription: "Satellites\u{1B}[31m",
+               padName: "SLC-40", locationName: "Cape Canaveral", statusName: "Go for Launch", rocketName: "Falcon 9"),
+        Launch(id: "b", name: "Electron | Kinéis", agencyName: "Rocket Lab"),
+    ]
+
+    @Test func drawsThePromptStatusResultsAndDetails() {
+        let view = LaunchSearchView()
+        let frame = view.frame(Self.state("falcon", Self.launches), size: TerminalSize(columns: 60, rows: 20), now: Date())
+        let text = frame.lines.map(\.plainText)
+        #expect(text[0] == "> falcon")
+        #expect(frame.cursor == CursorPosition(row: 0, column: 8))
+        #expect(text[1] == "1 / 2 launches · sample data")
+        #expect(text[2] == "▶ Falcon 9 | Starlink · SpaceX · Cape Canaveral")
+        #expect(frame.lines[2].spans.contains { $0.text == "Falcon" && $0.style.bold })
+        #expect(text.contains("Pad:     SLC-40, Cape Canaveral"))
+        #expect(text.contains("Rocket:  Falcon 9"))
+        #expect(!text.joined().contains("\u{1B}"), "API text never brings escape sequences")
+    }
+
+    @Test func tabHidesTheDetailsAndAShortTerminalHasNone() {
+        var view = LaunchSearchView()
+        let state = Self.state("", Self.launches)
+        #expect(view.frame(state, size: TerminalSize(columns: 60, rows: 8), now: Date()).lines.map(\.plainText).allSatisfy { !$0.hasPrefix("Pad:") })
+        view.showsDetails = false
+        let frame = view.frame(state, size: TerminalSize(columns: 60, rows: 20), now: Date())
+        #expect(frame.lines.count == 4)
+        #expect(view.resultRows(in: TerminalSize(columns: 60, rows: 20)) == 18)
+    }
+
+    @Test func longNamesAreCutToTheWidth() {
+        let frame = LaunchSearchView().frame(Self.state("", Self.launches), size: TerminalSize(columns: 12, rows: 6), now: Date())
+        #expect(frame.lines.allSatisfy { $0.displayWidth <= 12 })
+    }
+}
