@@ -53,13 +53,11 @@ demo: release
 	if "$$bin" help demo >/dev/null 2>&1; then exec "$$bin" demo; fi; \
 	echo '$$ spacedash --version'; "$$bin" --version; echo; \
 	echo '$$ spacedash --help'; "$$bin" --help; \
-	for command in mars-weather launches; do \
-	  if "$$bin" help $$command >/dev/null 2>&1; then \
-	    echo; echo "$$ spacedash $$command --offline"; "$$bin" $$command --offline || exit $$?; \
-	  fi; \
+	for args in "--offline" "mars-weather --offline" "launches --offline --limit 10" "launches search starlink --offline"; do \
+	  echo; echo "$$ spacedash $$args"; "$$bin" $$args || exit $$?; \
 	done; \
-	echo; echo "Coming next: 'spacedash demo', an offline tour of the Mars weather, the upcoming"; \
-	echo "launches and a scripted search-as-you-type session; 'make demo' will run it."
+	echo; echo "Coming next: 'spacedash demo', an offline tour ending in a scripted search-as-you-type"; \
+	echo "session through the interactive search's debounced pipeline; 'make demo' will run it."
 
 run: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product spacedash
@@ -98,12 +96,12 @@ Sources/SpaceData/Bundled/BundledFixtures+%.swift: Fixtures/bundled/%.json
 
 # Fuzzing with libFuzzer and the address sanitizer. The library modules are built
 # with coverage and ASan into their own scratch folder (the normal build is left
-# alone); each Fuzz/Targets/FuzzNAME.swift, holding only LLVMFuzzerTestOneInput,
-# is then linked against them. Seeds: Fuzz/Seeds/NAME plus the fixtures below;
+# alone); each Tests/Fuzz/Targets/FuzzNAME.swift, holding only LLVMFuzzerTestOneInput,
+# is then linked against them. Seeds: Tests/Fuzz/Seeds/NAME plus the fixtures below;
 # findings land in .build-fuzz/artifacts/. FUZZ=NAME runs one target.
 FUZZ_SECONDS ?= 60
 FUZZ_DIR     := .build-fuzz
-FUZZ_TARGETS := $(patsubst Fuzz/Targets/Fuzz%.swift,%,$(wildcard Fuzz/Targets/Fuzz*.swift))
+FUZZ_TARGETS := $(patsubst Tests/Fuzz/Targets/Fuzz%.swift,%,$(wildcard Tests/Fuzz/Targets/Fuzz*.swift))
 FUZZ         ?= $(FUZZ_TARGETS)
 FUZZ_MODULES := Streams HTTP CurlShim SpaceData Terminal SpaceDashCLI
 FUZZ_FIXTURES_InSight       := Fixtures/bundled/insightSample.json
@@ -120,14 +118,14 @@ fuzz-build: deps
 	  swiftc -sanitize=fuzzer,address -parse-as-library -g -use-ld=lld -module-name Fuzz$$name \
 	    -I "$$bin/Modules" -I "$$bin" -I Sources/CCurl -I Sources/CurlShim/include \
 	    -Xcc -fmodule-map-file="$$bin/CurlShim.build/module.modulemap" \
-	    Fuzz/Targets/Fuzz$$name.swift $$objects -lcurl -o $(FUZZ_DIR)/fuzz-$$name || exit 1; \
+	    Tests/Fuzz/Targets/Fuzz$$name.swift $$objects -lcurl -o $(FUZZ_DIR)/fuzz-$$name || exit 1; \
 	done
 
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_DIR)/artifacts; status=0; \
 	for name in $(FUZZ); do \
 	  corpus=$(FUZZ_DIR)/corpus/$$name; seeds=$(FUZZ_DIR)/seeds/$$name; mkdir -p $$corpus $$seeds; \
-	  [ -d Fuzz/Seeds/$$name ] && cp Fuzz/Seeds/$$name/* $$seeds/; \
+	  [ -d Tests/Fuzz/Seeds/$$name ] && cp Tests/Fuzz/Seeds/$$name/* $$seeds/; \
 	  case $$name in InSight) cp $(FUZZ_FIXTURES_InSight) $$seeds/;; LaunchLibrary) cp $(FUZZ_FIXTURES_LaunchLibrary) $$seeds/;; esac; \
 	  echo "fuzzing $$name for $(FUZZ_SECONDS) s"; \
 	  $(FUZZ_DIR)/fuzz-$$name $$corpus $$seeds -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) \
