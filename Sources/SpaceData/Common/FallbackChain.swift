@@ -5,10 +5,13 @@ import Streams
 public struct LiveAnswer<Value> {
     public var value: Value
     public var body: Data
+    /// What to say although the answer is shown (a later page that failed).
+    public var notices: [Notice]
 
-    public init(value: Value, body: Data) {
+    public init(value: Value, body: Data, notices: [Notice] = []) {
         self.value = value
         self.body = body
+        self.notices = notices
     }
 }
 
@@ -73,8 +76,9 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     public let cache: CacheStore?
     public let clock: @Sendable () -> Date
     public let scheduler: AnySchedulerOf<DispatchQueue>
-    /// The time limit on the whole live step, measured on `scheduler`.
-    public let liveTimeout: TimeInterval
+    /// The time limit on the whole live step, measured on `scheduler`; nil
+    /// when the live step bounds its own requests.
+    public let liveTimeout: TimeInterval?
 
     let live: @Sendable () -> AnyPublisher<LiveAnswer<Value>, any Error>
     let decode: @Sendable (Data) throws -> Value
@@ -82,6 +86,29 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     let emptyNotice: @Sendable () -> Notice
     let explain: @Sendable (any Error) -> Notice
     let sample: @Sendable () throws -> Value
+    /// Replaces the single cache entry under `subject.cacheKey` (Launch Library keeps one per page).
+    var storage: Storage?
+    /// Replaces the standard wording of the steps down.
+    var narration: Narration?
+
+    /// Where answers are kept and read back, when not in one entry.
+    struct Storage: Sendable {
+        /// The cache as it is at the start of a run.
+        var read: @Sendable () -> CacheRead
+        /// Keeps a live answer with data.
+        var save: @Sendable (LiveAnswer<Value>) throws -> Void
+    }
+
+    /// How the steps down are told, when not as one last notice joining the
+    /// reasons and what is shown instead.
+    struct Narration: Sendable {
+        /// The reason under `--offline`.
+        var offline: Notice
+        /// The notices of a live answer, after the cache's problems.
+        var live: @Sendable (_ cacheProblems: [Notice], _ answerNotices: [Notice]) -> [Notice]
+        var cached: @Sendable (_ reason: Notice, _ cacheProblems: [Notice], _ entry: CachedValue) -> [Notice]
+        var sample: @Sendable (_ reason: Notice, _ cacheProblems: [Notice], _ offline: Bool) -> [Notice]
+    }
 
     /// - Parameters:
     ///   - live: the request, decoded; a cold publisher run once per subscription.
@@ -96,7 +123,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
         cache: CacheStore?,
         clock: @escaping @Sendable () -> Date,
         scheduler: AnySchedulerOf<DispatchQueue>,
-        liveTimeout: TimeInterval,
+        liveTimeout: TimeInterval?,
         live: @escaping @Sendable () -> AnyPublisher<LiveAnswer<Value>, any Error>,
         decode: @escaping @Sendable (Data) throws -> Value,
         hasData: @escaping @Sendable (Value) -> Bool,
@@ -130,7 +157,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
         return Deferred { () -> AnyPublisher<Sourced<Value>, FallbackFailure> in
             let cached = chain.readCache()
             if chain.policy.offline {
-                return chain.fallback(after: [], cached: cached)
+                return chain.fallback(after: chain.narration.map { [$0.offline] } ?? [], cached: cached)
             }
             if !chain.policy.refresh {
                 if let fresh = cached.fresh {
@@ -161,7 +188,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     /// The request, bounded by `liveTimeout` on the injected scheduler (so tests
     /// drive it in virtual time).
     func liveStep() -> AnyPublisher<LiveAnswer<Value>, any Error> {
-        let limit = liveTimeout
+        guard let limit = liveTimeout else { return live() }
         return live()
             .timeout(.seconds(limit), scheduler: scheduler, customError: { LiveTimeout(limit: limit) })
             .eraseToAnyPublisher()
@@ -177,8 +204,14 @@ public struct FallbackChain<Value: Sendable>: Sendable {
             _ = try? cache?.write(emptyMarkerKey, body: answer.body)
             return fallback(after: [emptyNotice()], cached: cached)
         case .answered(let answer):
-            var notices: [Notice] = []
-            if let cache {
+            var notices = answer.notices
+            if let storage {
+                do {
+                    try storage.save(answer)
+                } catch {
+                    notices.append(Notice(.cacheNotSaved, "could not save \(subject.name) in the cache: \(error)"))
+                }
+            } else if let cache {
                 do {
                     try cache.write(subject.cacheKey, body: answer.body)
                     cache.remove(emptyMarkerKey)
@@ -186,6 +219,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
                     notices.append(Notice(.cacheNotSaved, "could not save \(subject.name) in the cache: \(error)"))
                 }
             }
+            if let narration { notices = narration.live(cached.problems, notices) }
             let sourced = Sourced(answer.value, origin: .live(fetchedAt: clock()), notices: notices)
             return Just(sourced).setFailureType(to: FallbackFailure.self).eraseToAnyPublisher()
         }
@@ -201,10 +235,13 @@ public struct FallbackChain<Value: Sendable>: Sendable {
         let chain = self
         return cachedStep(cached)
             .map { entry in
-                chain.sourced(entry.value, origin: entry.origin, reasons: reasons + cached.problems,
+                if let narration = chain.narration, let reason = reasons.first {
+                    return Sourced(entry.value, origin: entry.origin, notices: narration.cached(reason, cached.problems, entry))
+                }
+                return chain.sourced(entry.value, origin: entry.origin, reasons: reasons + cached.problems,
                               tail: "showing \(chain.subject.name) cached \(AgeText.describe(entry.age)) ago")
             }
-            .catch { (_: CacheUnavailable) in chain.sampleStep(reasons: reasons + cached.problems, cacheWasMissing: cached.problems.isEmpty) }
+            .catch { (_: CacheUnavailable) in chain.sampleStep(reasons: reasons, cached: cached) }
             .eraseToAnyPublisher()
     }
 
@@ -215,14 +252,19 @@ public struct FallbackChain<Value: Sendable>: Sendable {
         return Just(entry).setFailureType(to: CacheUnavailable.self).eraseToAnyPublisher()
     }
 
-    func sampleStep(reasons: [Notice], cacheWasMissing: Bool) -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+    func sampleStep(reasons: [Notice], cached: CacheRead) -> AnyPublisher<Sourced<Value>, FallbackFailure> {
         let value: Value
         do {
             value = try sample()
         } catch {
             return Fail(error: .unavailable("no \(subject.name) to show: the bundled sample cannot be read (\(error))")).eraseToAnyPublisher()
         }
-        var reasons = reasons
+        if let narration, let reason = reasons.first {
+            let notices = narration.sample(reason, cached.problems, policy.offline)
+            return Just(Sourced(value, origin: .sample, notices: notices)).setFailureType(to: FallbackFailure.self).eraseToAnyPublisher()
+        }
+        let cacheWasMissing = cached.problems.isEmpty
+        var reasons = reasons + cached.problems
         var tail = "showing the bundled sample: \(subject.sampleSummary)"
         if cacheWasMissing {
             if reasons.isEmpty {
@@ -270,6 +312,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     }
 
     func readCache() -> CacheRead {
+        if let storage { return storage.read() }
         guard let cache else {
             return CacheRead(value: nil, problems: [Notice(.cacheUnreadable, "no cache directory: set SPACEDASH_CACHE_DIR or HOME")], isFresh: false)
         }

@@ -60,9 +60,16 @@ public final class LaunchService: Sendable {
     /// Loads `request` and calls `completion` once, on the scheduler.
     /// Cancelling stops any request in flight and the completion is not called.
     public func load(_ request: Request, completion: @escaping Completion) -> AnyCancellable {
-        let run = LaunchLoad(service: self, request: request, completion: completion)
-        run.start()
-        return AnyCancellable { run.cancel() }
+        chain(for: request).publisher().sink(
+            receiveCompletion: { end in
+                guard case .failure(let failure) = end else { return }
+                switch failure {
+                case .strict(let reason): completion(.failure(.strictWithoutLiveData(reason: reason.message)))
+                case .unavailable(let reason): completion(.failure(.sampleBroken(reason)))
+                }
+            },
+            receiveValue: { completion(.success($0)) }
+        )
     }
 
     /// `load` for async callers.
@@ -107,13 +114,8 @@ public final class LaunchService: Sendable {
 
     /// The bundled sample as the last step of the chain. For past launches
     /// only those of the sample already gone count.
-    func sampleList(_ timeframe: LaunchTimeframe) throws(LaunchServiceError) -> LaunchList {
-        let launches: [Launch]
-        do {
-            launches = try LaunchesSample.launches()
-        } catch {
-            throw .sampleBroken(error.description)
-        }
+    func sampleList(_ timeframe: LaunchTimeframe) throws(LaunchLibraryError) -> LaunchList {
+        let launches = try LaunchesSample.launches()
         let now = clock()
         switch timeframe {
         case .upcoming:
@@ -125,210 +127,193 @@ public final class LaunchService: Sendable {
     }
 }
 
-/// One run of the chain: cache check, pages fetched one after the other,
-/// fallbacks. Its mutable state is behind a lock, since HTTP answers arrive on
-/// the client's thread.
-private final class LaunchLoad: Sendable {
-    let service: LaunchService
-    let request: LaunchService.Request
-    let completion: LaunchService.Completion
+extension LaunchService {
+    /// The weather's chain (live → cache → sample) with Launch Library's
+    /// pages: one cache entry per page, written as each page arrives, and the
+    /// notices worded for launches.
+    func chain(for request: Request) -> FallbackChain<LaunchList> {
+        let timeframe = request.timeframe
+        var chain = FallbackChain<LaunchList>(
+            subject: .init(name: "launches", cacheKey: endpoint.cacheKey(timeframe, page: 1),
+                           freshness: Self.freshness, sampleSummary: LaunchesSample.summary),
+            policy: request.policy, cache: cache, clock: clock, scheduler: scheduler,
+            // The HTTP client bounds each page's request.
+            liveTimeout: nil,
+            live: { [self] in livePages(request) },
+            decode: { body in LaunchList(pages: [try LaunchLibraryDecoder.decodePage(body)], timeframe: timeframe) },
+            // An answer without launches is still Launch Library's answer.
+            hasData: { _ in true },
+            emptyNotice: { Notice(.liveEmpty, "Launch Library has no launches") },
+            explain: { ($0 as? LiveFailure)?.notice ?? Notice(.liveFailed, "\($0)") },
+            sample: { [self] in try sampleList(timeframe) }
+        )
+        // Pages are saved as they arrive, so a later page failing keeps the earlier ones.
+        chain.storage = .init(read: { [self] in cachedPages(request) }, save: { _ in })
+        chain.narration = Self.narration(pages: request.pages)
+        return chain
+    }
 
-    private struct State {
-        var cancelled = false
-        var finished = false
-        var inFlight: AnyCancellable?
+    /// A live step that failed, already explained.
+    struct LiveFailure: Error {
+        let notice: Notice
+    }
+
+    /// The pages of one live answer so far, with what to say about them.
+    struct FetchedPages {
         var pages: [LaunchPage] = []
         var notices: [Notice] = []
-        var noticeKinds: Set<Notice.Kind> = []
-    }
-    private let state = Mutex(State())
 
-    init(service: LaunchService, request: LaunchService.Request, completion: @escaping LaunchService.Completion) {
-        self.service = service
-        self.request = request
-        self.completion = completion
+        /// Each kind once: each step is told once.
+        mutating func note(_ notice: Notice) {
+            if !notices.contains(where: { $0.kind == notice.kind }) { notices.append(notice) }
+        }
     }
 
-    private var endpoint: LaunchLibraryEndpoint { service.endpoint }
-    private var timeframe: LaunchTimeframe { request.timeframe }
-
-    func cancel() {
-        let inFlight = state.withLock { state -> AnyCancellable? in
-            state.cancelled = true
-            defer { state.inFlight = nil }
-            return state.inFlight
-        }
-        inFlight?.cancel()
-    }
-
-    // MARK: - The chain
-
-    func start() {
-        let policy = request.policy
-        if policy.offline {
-            fallBack(from: Notice(.offline, "--offline: no request made"), offline: true)
-            return
-        }
-        let cached = cachedPages()
-        if !policy.refresh, let cached, cached.pages.count == request.pages || cached.pages.last?.next == nil,
-           cached.entries.allSatisfy({ $0.isFresh(within: LaunchService.freshness, at: service.clock()) }) {
-            deliver(list: LaunchList(pages: cached.pages, timeframe: timeframe), origin: origin(of: cached.entries))
-            return
-        }
-        if endpoint.token == nil, let until = throttledUntil(), until > service.clock() {
+    /// Page 1, then its `next` pages up to `request.pages`; no request while
+    /// Launch Library asked to wait.
+    func livePages(_ request: Request) -> AnyPublisher<LiveAnswer<LaunchList>, any Error> {
+        if endpoint.token == nil, let until = throttledUntil(), until > clock() {
             // Asking again before the time Launch Library gave only spends another request.
-            let seconds = Int(until.timeIntervalSince(service.clock()).rounded(.up))
-            fallBack(from: Notice(.rateLimited, LaunchLibraryError.throttled(retryAfter: seconds).description), offline: false)
-            return
+            let seconds = Int(until.timeIntervalSince(clock()).rounded(.up))
+            return Fail(error: LiveFailure(notice: Notice(.rateLimited, LaunchLibraryError.throttled(retryAfter: seconds).description)))
+                .eraseToAnyPublisher()
         }
-        fetch(endpoint.firstPage(timeframe), number: 1)
+        return pages(from: endpoint.firstPage(request.timeframe), number: 1, of: request, after: FetchedPages())
+            .map { LiveAnswer(value: LaunchList(pages: $0.pages, timeframe: request.timeframe), body: Data(), notices: $0.notices) }
+            .eraseToAnyPublisher()
     }
 
-    private func fetch(_ url: URL, number: Int) {
-        let httpRequest = HTTPRequest(url: url, headers: HTTPHeaders(endpoint.headers))
-        let box = Mutex<Bool>(false)  // whether the sink has already answered
-        let cancellable = service.http.send(httpRequest).sink(
-            receiveCompletion: { [self] completion in
-                guard case .failure(let error) = completion, box.withLock({ answered in defer { answered = true }; return !answered }) else { return }
-                self.failed(page: number, because: Self.notice(for: error))
-            },
-            receiveValue: { [self] response in
-                guard box.withLock({ answered in defer { answered = true }; return !answered }) else { return }
-                self.received(response, page: number)
+    /// Page `number` and those after it. A later page failing still leaves the
+    /// earlier ones to show.
+    func pages(from url: URL, number: Int, of request: Request, after fetched: FetchedPages) -> AnyPublisher<FetchedPages, any Error> {
+        let service = self
+        let thisAndLater = http.send(HTTPRequest(url: url, headers: HTTPHeaders(endpoint.headers)))
+            .mapError { error -> any Error in LiveFailure(notice: Self.notice(for: error)) }
+            .tryMap { response in try service.adding(response, page: number, of: request, to: fetched) }
+            .flatMap(maxPublishers: .max(1)) { fetched in service.laterPages(after: fetched, number: number, of: request) }
+        guard number > 1 else { return thisAndLater.eraseToAnyPublisher() }
+        return thisAndLater
+            .catch { error -> Just<FetchedPages> in
+                var partial = fetched
+                let notice = (error as? LiveFailure)?.notice ?? Notice(.liveFailed, "\(error)")
+                partial.note(Notice(notice.kind, "\(notice.message); showing \(number - 1) of \(request.pages) pages"))
+                return Just(partial)
             }
-        )
-        let cancelled = state.withLock { state -> Bool in
-            if state.cancelled || state.finished { return true }
-            state.inFlight = cancellable
-            return false
-        }
-        if cancelled { cancellable.cancel() }
+            .setFailureType(to: (any Error).self)
+            .eraseToAnyPublisher()
     }
 
-    private func received(_ response: HTTPResponse, page number: Int) {
-        guard response.isSuccess else {
-            failed(page: number, because: notice(forStatusOf: response))
-            return
+    private func laterPages(after fetched: FetchedPages, number: Int, of request: Request) -> AnyPublisher<FetchedPages, any Error> {
+        guard number < request.pages, let nextText = fetched.pages.last?.next, let next = URL(string: nextText) else {
+            return Just(fetched).setFailureType(to: (any Error).self).eraseToAnyPublisher()
         }
+        guard endpoint.allows(next: next) else {
+            var fetched = fetched
+            fetched.note(Notice(.liveFailed, "not following Launch Library's next page at \(Self.origin(of: next)): it is not \(Self.origin(of: endpoint.base)); showing \(number) of \(request.pages) pages"))
+            return Just(fetched).setFailureType(to: (any Error).self).eraseToAnyPublisher()
+        }
+        return pages(from: next, number: number + 1, of: request, after: fetched)
+    }
+
+    /// A page's answer decoded and cached, or why not.
+    private func adding(_ response: HTTPResponse, page number: Int, of request: Request, to fetched: FetchedPages) throws -> FetchedPages {
+        guard response.isSuccess else { throw LiveFailure(notice: notice(forStatusOf: response)) }
         let page: LaunchPage
         do {
             page = try LaunchLibraryDecoder.decodePage(response.body)
         } catch {
             if case .throttled(let seconds) = error { rememberThrottle(seconds: seconds) }
-            failed(page: number, because: Notice(Self.kind(of: error), error.description))
-            return
+            throw LiveFailure(notice: Notice(Self.kind(of: error), error.description))
         }
-        if let cache = service.cache {
+        var fetched = fetched
+        if let cache {
             do {
-                try cache.write(endpoint.cacheKey(timeframe, page: number), body: response.body)
+                try cache.write(endpoint.cacheKey(request.timeframe, page: number), body: response.body)
                 if number == 1 { cache.remove(endpoint.throttleKey) }
             } catch {
-                note(Notice(.cacheNotSaved, "could not save launches in the cache: \(error)"))
+                fetched.note(Notice(.cacheNotSaved, "could not save launches in the cache: \(error)"))
             }
         }
-        let pages = state.withLock { state -> [LaunchPage] in
-            state.pages.append(page)
-            return state.pages
-        }
-        if number < request.pages, let nextText = page.next, let next = URL(string: nextText) {
-            guard endpoint.allows(next: next) else {
-                note(Notice(.liveFailed, "not following Launch Library's next page at \(Self.origin(of: next)): it is not \(Self.origin(of: endpoint.base)); showing \(number) of \(request.pages) pages"))
-                deliver(list: LaunchList(pages: pages, timeframe: timeframe), origin: .live(fetchedAt: service.clock()))
-                return
-            }
-            fetch(next, number: number + 1)
-            return
-        }
-        deliver(list: LaunchList(pages: pages, timeframe: timeframe), origin: .live(fetchedAt: service.clock()))
-    }
-
-    private func failed(page number: Int, because notice: Notice) {
-        if number == 1 {
-            fallBack(from: notice, offline: false)
-            return
-        }
-        // Later pages failing still leave live launches to show.
-        let pages = state.withLock { $0.pages }
-        note(Notice(notice.kind, "\(notice.message); showing \(number - 1) of \(request.pages) pages"))
-        deliver(list: LaunchList(pages: pages, timeframe: timeframe), origin: .live(fetchedAt: service.clock()))
-    }
-
-    /// Live is out: the cache whatever its age, then the sample.
-    private func fallBack(from reason: Notice, offline: Bool) {
-        if request.policy.strict {
-            finish(.failure(.strictWithoutLiveData(reason: reason.message)))
-            return
-        }
-        if let cached = cachedPages(), !cached.pages.isEmpty {
-            let origin = origin(of: cached.entries)
-            var ago = "less than a minute ago"
-            if case .cache(_, let age) = origin, age >= 60 { ago = AgeText.describe(age) + " ago" }
-            var message = "\(reason.message); showing launches cached \(ago)"
-            if cached.pages.count < request.pages { message += " (\(cached.pages.count) of \(request.pages) pages)" }
-            note(Notice(reason.kind, message))
-            deliver(list: LaunchList(pages: cached.pages, timeframe: timeframe), origin: origin)
-            return
-        }
-        note(reason)
-        let missing = offline ? "no launches cached yet" : "no cached launches to fall back on"
-        note(Notice(.cacheMissing, "\(missing); showing \(LaunchesSample.summary)"))
-        do {
-            let list = try service.sampleList(timeframe)
-            deliver(list: list, origin: .sample)
-        } catch {
-            finish(.failure(error))
-        }
+        fetched.pages.append(page)
+        return fetched
     }
 
     // MARK: - The cache
 
     /// Pages 1, 2, … of this timeframe as cached, up to the first one missing
-    /// or the last one of the answer.
-    private func cachedPages() -> (pages: [LaunchPage], entries: [CacheEntry])? {
-        guard let cache = service.cache else { return nil }
+    /// or the last one of the answer; fresh when every page asked for is there
+    /// and fresh. Saved at different times, the oldest counts.
+    func cachedPages(_ request: Request) -> FallbackChain<LaunchList>.CacheRead {
+        guard let cache else { return .init(value: nil, problems: [], isFresh: false) }
         var pages: [LaunchPage] = []
         var entries: [CacheEntry] = []
+        var problems: [Notice] = []
         reading: for number in 1...request.pages {
-            let key = endpoint.cacheKey(timeframe, page: number)
+            let key = endpoint.cacheKey(request.timeframe, page: number)
             switch cache.read(key) {
             case .hit(let entry):
                 guard let page = try? LaunchLibraryDecoder.decodePage(entry.body) else {
                     cache.remove(key)
-                    note(Notice(.cacheUnreadable, "\(cache.path(for: key)): not a Launch Library answer; removed it"))
-                    return pages.isEmpty ? nil : (pages, entries)
+                    problems.append(Notice(.cacheUnreadable, "\(cache.path(for: key)): not a Launch Library answer; removed it"))
+                    break reading
                 }
                 pages.append(page)
                 entries.append(entry)
                 // The last page of the answer: any later entry is from an older, longer one.
                 if page.next == nil { break reading }
             case .miss:
-                return pages.isEmpty ? nil : (pages, entries)
+                break reading
             case .unreadable(let problem):
-                note(Notice(.cacheUnreadable, "cache entry \(problem)"))
-                return pages.isEmpty ? nil : (pages, entries)
+                problems.append(Notice(.cacheUnreadable, "cache entry \(problem)"))
+                break reading
             }
         }
-        return (pages, entries)
-    }
-
-    /// The cache origin of entries saved at different times: the oldest counts.
-    private func origin(of entries: [CacheEntry]) -> DataOrigin {
-        let savedAt = entries.map(\.savedAt).min() ?? service.clock()
-        return .cache(savedAt: savedAt, age: max(0, service.clock().timeIntervalSince(savedAt)))
+        guard let savedAt = entries.map(\.savedAt).min() else { return .init(value: nil, problems: problems, isFresh: false) }
+        let now = clock()
+        let age = max(0, now.timeIntervalSince(savedAt))
+        let complete = pages.count == request.pages || pages.last?.next == nil
+        return .init(
+            value: .init(value: LaunchList(pages: pages, timeframe: request.timeframe), origin: .cache(savedAt: savedAt, age: age), age: age),
+            problems: problems,
+            isFresh: complete && entries.allSatisfy { $0.isFresh(within: Self.freshness, at: now) }
+        )
     }
 
     private func throttledUntil() -> Date? {
-        guard let cache = service.cache, case .hit(let entry) = cache.read(endpoint.throttleKey) else { return nil }
+        guard let cache, case .hit(let entry) = cache.read(endpoint.throttleKey) else { return nil }
         return LaunchLibraryDate.date(from: String(decoding: entry.body, as: UTF8.self))
     }
 
     private func rememberThrottle(seconds: Int?) {
-        guard let seconds, seconds > 0, let cache = service.cache else { return }
-        let until = service.clock().addingTimeInterval(TimeInterval(seconds))
+        guard let seconds, seconds > 0, let cache else { return }
+        let until = clock().addingTimeInterval(TimeInterval(seconds))
         _ = try? cache.write(endpoint.throttleKey, body: Data(LaunchLibraryDate.string(from: until).utf8))
     }
 
-    // MARK: - Errors as notices
+    // MARK: - Notices
+
+    /// Launch Library's wording: the reason keeps its own notice and each kind is said once.
+    static func narration(pages requested: Int) -> FallbackChain<LaunchList>.Narration {
+        .init(
+            offline: Notice(.offline, "--offline: no request made"),
+            live: { problems, notices in oncePerKind(problems + notices) },
+            cached: { reason, problems, entry in
+                let ago = entry.age >= 60 ? AgeText.describe(entry.age) + " ago" : "less than a minute ago"
+                var message = "\(reason.message); showing launches cached \(ago)"
+                if entry.value.pages < requested { message += " (\(entry.value.pages) of \(requested) pages)" }
+                return oncePerKind(problems + [Notice(reason.kind, message)])
+            },
+            sample: { reason, problems, offline in
+                let missing = offline ? "no launches cached yet" : "no cached launches to fall back on"
+                return oncePerKind(problems + [reason, Notice(.cacheMissing, "\(missing); showing \(LaunchesSample.summary)")])
+            }
+        )
+    }
+
+    private static func oncePerKind(_ notices: [Notice]) -> [Notice] {
+        var kinds = Set<Notice.Kind>()
+        return notices.filter { kinds.insert($0.kind).inserted }
+    }
 
     private func notice(forStatusOf response: HTTPResponse) -> Notice {
         let detail = LaunchLibraryDecoder.detail(in: response.body)
@@ -362,35 +347,5 @@ private final class LaunchLoad: Sendable {
 
     private static func origin(of url: URL) -> String {
         "\(url.scheme ?? "?")://\(url.host ?? "?")\(url.port.map { ":\($0)" } ?? "")"
-    }
-
-    // MARK: - Finishing
-
-    /// Adds a notice unless one of its kind was already given: each step once.
-    private func note(_ notice: Notice) {
-        state.withLock { state in
-            guard state.noticeKinds.insert(notice.kind).inserted else { return }
-            state.notices.append(notice)
-        }
-    }
-
-    private func deliver(list: LaunchList, origin: DataOrigin) {
-        let notices = state.withLock { $0.notices }
-        finish(.success(Sourced(list, origin: origin, notices: notices)))
-    }
-
-    private func finish(_ result: Result<Sourced<LaunchList>, LaunchServiceError>) {
-        let proceed = state.withLock { state -> Bool in
-            guard !state.cancelled, !state.finished else { return false }
-            state.finished = true
-            state.inFlight = nil
-            return true
-        }
-        guard proceed else { return }
-        // Cancelling between now and the scheduler's turn still silences the result.
-        service.scheduler.schedule { [self] in
-            guard !state.withLock({ $0.cancelled }) else { return }
-            completion(result)
-        }
     }
 }
