@@ -59,8 +59,23 @@ struct Dashboard: Sendable {
                 return PanelFailure(description: error.description)
             }
             .eraseToAnyPublisher()
-        return Sources(marsWeather: try DashboardMarsWeather.publisher(http: http, environment: environment, policy: policy),
-                       launches: launches)
+        let insightConfiguration: InSightService.Configuration
+        do {
+            insightConfiguration = try .fromEnvironment(environment, policy: policy)
+        } catch {
+            throw CommandError(error.description)
+        }
+        // The same service, cache and fallback chain as `mars-weather`.
+        let marsWeather = InSightService(configuration: insightConfiguration, http: http, cache: cache, scheduler: scheduler)
+            .report()
+            .mapError { failure -> PanelFailure in
+                if case .strict(let notice) = failure {
+                    return PanelFailure(description: "no live Mars weather (--strict): \(notice.message)", isUnavailable: true)
+                }
+                return PanelFailure(description: failure.description)
+            }
+            .eraseToAnyPublisher()
+        return Sources(marsWeather: marsWeather, launches: launches)
     }
 
     /// Loads both panels at once and shows them. A panel without data shows
