@@ -74,6 +74,20 @@ import TestSupport
             }
         }
 
+        /// What the program wrote and nobody read yet (waits 200 ms for it at most).
+        func drainedOutput() -> String {
+            var collected: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 200) > 0 else { break }
+                let count = Glibc.read(master, &buffer, buffer.count)
+                guard count > 0 else { break }
+                collected += buffer[..<count]
+            }
+            return String(decoding: collected, as: UTF8.self)
+        }
+
         func settings() -> [UInt8] {
             var attributes = termios()
             tcgetattr(slave, &attributes)
@@ -190,12 +204,14 @@ import TestSupport
         defer { server.stop() }
         let terminal = try Terminal()
         let before = terminal.settings()
-        let process = try Self.start(terminal, [], directory: directory, offline: false,
+        let process = try Self.start(terminal, ["--verbose"], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         let early = terminal.read(until: "sample data · updating…")
         #expect(early.contains("46 launches · sample data · updating…"), "the sample at once, saying live launches are coming")
         terminal.type("livefeed")
         terminal.read(until: "0 / 46 launches · sample data · updating…")
+        // The spinner turns while the live launches are coming: its third frame, so it moved.
+        #expect(terminal.read(until: "⠹ 0 / 46 launches · sample data · updating…").contains("⠹ 0 / 46 launches"))
         gate.open()
         let live = terminal.read(until: "1 / 2 launches · live, fetched just now")
         #expect(live.contains("1 / 2 launches · live, fetched just now"), "the typed query re-applied to the live launches")
@@ -205,6 +221,8 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.hasPrefix("2030-01-01T12:00:00Z\tLivefeed Alpha\tAgency 0\t"))
         #expect(server.requests.count == 1)
+        #expect(result.stderrText.contains("http: 200 GET "), "--verbose's request lines, told after the screen closed")
+        #expect(result.stderrText.contains("launches: 2 upcoming launches from Launch Library"))
         #expect(terminal.settings() == before)
     }
 
@@ -225,6 +243,24 @@ import TestSupport
         #expect(result.exitCode == 130)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrText.contains("Launch Library refused the request"), "the notices on stderr once the screen is gone")
+        #expect(terminal.settings() == before)
+    }
+
+    @Test func strictWithoutLiveLaunchesFailsBeforeTheScreenOpens() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
+        defer { server.stop() }
+        let terminal = try Terminal()
+        let before = terminal.settings()
+        let process = try Self.start(terminal, ["--strict"], directory: directory, offline: false,
+                                     environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 69)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.hasPrefix("spacedash: no live launch data (--strict)"))
+        #expect(result.stderrText.split(separator: "\n").count == 1)
+        #expect(!terminal.drainedOutput().contains("\u{1B}[?1049h"), "the screen never opened")
         #expect(terminal.settings() == before)
     }
 

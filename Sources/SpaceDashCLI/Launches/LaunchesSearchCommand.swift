@@ -177,7 +177,8 @@ struct LaunchesSearchCommand: Command {
         }
     }
 
-    private func service(_ context: CommandContext) throws -> LaunchService {
+    /// - Parameter httpLog: where --verbose's request lines go (stderr unless the screen is open).
+    private func service(_ context: CommandContext, httpLog: HTTPLog = .standardError) throws -> LaunchService {
         let endpoint: LaunchLibraryEndpoint
         do {
             endpoint = try LaunchLibraryEndpoint(environment: context.environment)
@@ -186,7 +187,8 @@ struct LaunchesSearchCommand: Command {
         }
         return LaunchService(
             endpoint: endpoint,
-            http: HTTPClient(userAgent: SpaceDashVersion.userAgent, log: HTTPLog.enabled(verbose: verbose, environment: context.environment)),
+            http: HTTPClient(userAgent: SpaceDashVersion.userAgent,
+                             log: HTTPLog.enabled(verbose: verbose, environment: context.environment, sink: httpLog)),
             cache: CacheStore.standard(environment: context.environment),
             scheduler: DispatchQueue(label: "spacedash.launches").eraseToAnyScheduler())
     }
@@ -233,13 +235,16 @@ struct LaunchesSearchCommand: Command {
                 .map { feed.data($0, source: .service(loaded.origin ?? .sample)) }
                 .eraseToAnyPublisher()
         } else {
-            let updates = try service(context).updates(serviceRequest)
+            // Request lines written while the screen is open would garble it: they wait for its end.
+            let httpLog = HTTPLog { line in settled.hold(line) }
+            let updates = try service(context, httpLog: httpLog).updates(serviceRequest)
                 .handleEvents(receiveOutput: { update in if !update.isLoading { settled.keep(update.sourced) } })
             data = feed.publisher(updates, indexing: indexing)
         }
         let outcome = try LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: data,
             debounce: .milliseconds(debounce), timeZone: timeZone(context), environment: context.environment)
+        for line in settled.heldLines { try? context.stderr.writeLine(line) }
         if let sourced = settled.value {
             for notice in sourced.notices { context.notice(notice.message) }
             if verbose { context.notice(Self.originLine(sourced)) }
@@ -291,11 +296,15 @@ struct LaunchesSearchCommand: Command {
     }
 }
 
-/// The service's settled answer during an interactive search, kept for its
-/// notices (told on stderr after the screen closes).
+/// What an interactive search has to say on stderr once the screen closes: the
+/// service's settled answer (for its notices) and --verbose's request lines.
 private final class SettledLaunches: Sendable {
     private let sourced = Mutex<Sourced<LaunchList>?>(nil)
+    private let lines = Mutex<[String]>([])
 
     func keep(_ value: Sourced<LaunchList>) { sourced.withLock { $0 = value } }
     var value: Sourced<LaunchList>? { sourced.withLock { $0 } }
+
+    func hold(_ line: String) { lines.withLock { $0.append(line) } }
+    var heldLines: [String] { lines.withLock { $0 } }
 }
