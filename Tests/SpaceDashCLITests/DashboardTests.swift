@@ -44,7 +44,7 @@ import TestSupport
         #expect(result.stdoutText.contains("Source: \(LaunchesSample.summary)"))
         #expect(result.stdoutText.contains("Falcon 9 Block 5 |"))
         let notices = result.stderrText.split(separator: "\n").map(String.init)
-        #expect(notices.allSatisfy { $0.hasPrefix("launches: ") }, "only the failing panel explains itself: \(notices)")
+        #expect(notices.allSatisfy { $0.hasPrefix("spacedash: launches: ") }, "only the failing panel explains itself: \(notices)")
         #expect(notices.contains { $0.contains("500") })
         #expect(notices.contains { $0.contains("showing \(LaunchesSample.summary)") })
         #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
@@ -62,7 +62,7 @@ import TestSupport
         #expect(result.stdoutText.contains("Source: the bundled sample: \(InSightSample.summary)"))
         #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · fall"))
         let notices = result.stderrText.split(separator: "\n").map(String.init)
-        #expect(notices.allSatisfy { $0.hasPrefix("mars-weather: ") }, "only the failing panel explains itself: \(notices)")
+        #expect(notices.allSatisfy { $0.hasPrefix("spacedash: mars-weather: ") }, "only the failing panel explains itself: \(notices)")
         #expect(notices.contains { $0.contains("500") })
         #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
     }

@@ -54,7 +54,7 @@ struct DemoCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitCode {
         let fixtures = DemoFixtures()
         let loaded = try await fixtures.load()
-        for notice in loaded.weather.notices + loaded.launches.notices { context.notice("spacedash: \(notice.message)") }
+        for notice in loaded.weather.notices + loaded.launches.notices { context.notice(notice.message) }
         let page = DemoPage(context: context, now: fixtures.now, fast: fast)
 
         try page.write(page.introduction)
