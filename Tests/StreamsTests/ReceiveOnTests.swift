@@ -109,4 +109,48 @@ import Testing
         cancellable.cancel()
     }
 
+    @Test func aValueScheduledBeforeTheCompletionArrivesButRequestsNothingMore() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), receiveValueDemand: .max(5))
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        scheduler.advance()
+        #expect(subscriber.history.map(\.description) == ["subscription(ReceiveOn)", "value(1)", "finished"])
+        #expect(upstream.subscription.history == [.requested(.max(1))])
+    }
+
+    @Test func aCancelFromInsideADeliveryDropsLaterValuesButNotTheScheduledCompletion() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        var received: Subscription?
+        let subscriber = TrackingSubscriber<Int, Never>(
+            initialDemand: .unlimited,
+            onSubscription: { received = $0 },
+            onValue: { _ in received?.cancel() }
+        )
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        scheduler.advance()
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == [.finished])
+    }
+
+    @Test func aRequestFromInsideADeliveryGoesUpstreamAtOnce() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        var received: Subscription?
+        let subscriber = TrackingSubscriber<Int, Never>(
+            initialDemand: .max(1),
+            onSubscription: { received = $0 },
+            onValue: { _ in received?.request(.max(2)) }
+        )
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        scheduler.advance()
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(2))])
+    }
 }
