@@ -140,12 +140,7 @@ import Testing
     @Test func demandRequestedFromInsideADeliveryLetsTheNextValueThrough() {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
-        var received: Subscription?
-        let subscriber = TrackingSubscriber<Int, Never>(
-            initialDemand: .max(1),
-            onSubscription: { received = $0 },
-            onValue: { _ in received?.request(.max(1)) }
-        )
+        let subscriber = TrackingSubscriber<Int, Never>.requestingOnValue(.max(1), initialDemand: .max(1))
         subject.debounce(for: .milliseconds(5), scheduler: scheduler).subscribe(subscriber)
         subject.send(1)
         scheduler.advance(by: .milliseconds(5))
@@ -172,12 +167,7 @@ import Testing
     @Test func aCancelFromInsideADeliveryStopsEverything() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
-        var received: Subscription?
-        let subscriber = TrackingSubscriber<Int, Never>(
-            initialDemand: .unlimited,
-            onSubscription: { received = $0 },
-            onValue: { _ in received?.cancel() }
-        )
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
         upstream.debounce(for: .milliseconds(5), scheduler: scheduler).subscribe(subscriber)
         upstream.send(1)
         scheduler.advance(by: .milliseconds(5))

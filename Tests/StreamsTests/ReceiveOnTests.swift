@@ -124,12 +124,7 @@ import Testing
     @Test func aCancelFromInsideADeliveryDropsLaterValuesButNotTheScheduledCompletion() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
-        var received: Subscription?
-        let subscriber = TrackingSubscriber<Int, Never>(
-            initialDemand: .unlimited,
-            onSubscription: { received = $0 },
-            onValue: { _ in received?.cancel() }
-        )
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
         upstream.receive(on: scheduler).subscribe(subscriber)
         upstream.send(1)
         upstream.send(2)
@@ -142,12 +137,7 @@ import Testing
     @Test func aRequestFromInsideADeliveryGoesUpstreamAtOnce() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
-        var received: Subscription?
-        let subscriber = TrackingSubscriber<Int, Never>(
-            initialDemand: .max(1),
-            onSubscription: { received = $0 },
-            onValue: { _ in received?.request(.max(2)) }
-        )
+        let subscriber = TrackingSubscriber<Int, Never>.requestingOnValue(.max(2), initialDemand: .max(1))
         upstream.receive(on: scheduler).subscribe(subscriber)
         upstream.send(1)
         scheduler.advance()

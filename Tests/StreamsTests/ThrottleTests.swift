@@ -135,12 +135,7 @@ import Testing
     @Test func demandRequestedFromInsideADeliveryLetsTheNextValueThrough() {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, Never>()
-        var received: Subscription?
-        let subscriber = TrackingSubscriber<Int, Never>(
-            initialDemand: .max(1),
-            onSubscription: { received = $0 },
-            onValue: { _ in received?.request(.max(1)) }
-        )
+        let subscriber = TrackingSubscriber<Int, Never>.requestingOnValue(.max(1), initialDemand: .max(1))
         subject.throttle(for: .milliseconds(10), scheduler: scheduler, latest: true).subscribe(subscriber)
         subject.send(1)
         scheduler.advance()
@@ -152,12 +147,7 @@ import Testing
     @Test func aCancelFromInsideADeliveryStopsLaterEmissions() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
-        var received: Subscription?
-        let subscriber = TrackingSubscriber<Int, Never>(
-            initialDemand: .unlimited,
-            onSubscription: { received = $0 },
-            onValue: { _ in received?.cancel() }
-        )
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
         upstream.throttle(for: .milliseconds(10), scheduler: scheduler, latest: true).subscribe(subscriber)
         upstream.send(1)
         scheduler.advance()

@@ -93,12 +93,7 @@ import Testing
     @Test func aCancelFromInsideADeliveryStopsTheClock() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
-        var received: Subscription?
-        let subscriber = TrackingSubscriber<Int, Never>(
-            initialDemand: .unlimited,
-            onSubscription: { received = $0 },
-            onValue: { _ in received?.cancel() }
-        )
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
         upstream.timeout(.milliseconds(5), scheduler: scheduler).subscribe(subscriber)
         upstream.send(1)
         upstream.send(2)

@@ -156,27 +156,21 @@ private final class OverlapCheckingSubscriber: Subscriber, @unchecked Sendable {
 
     @Test func aCancelFromInsideADeliveryDropsWhatIsStillScheduled() {
         let scheduler = DispatchQueue.test
-        let subscriber = CancellingSubscriber()
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
         let (producer, upstream) = makeProducer(subscriber, scheduler: scheduler)
-        subscriber.subscription = producer
         _ = producer.receive(1)
         _ = producer.receive(2)
         scheduler.advance()
-        #expect(subscriber.events == ["value(1)"])
+        #expect(subscriber.values == [1])
         #expect(upstream.history == [.requested(.unlimited), .cancelled])
         producer.receive(completion: .finished)
         scheduler.advance()
-        #expect(subscriber.events == ["value(1)"])
+        #expect(subscriber.history.map(\.description) == ["subscription(Rescheduling)", "value(1)"])
     }
 
     @Test func aRequestFromInsideADeliveryGoesUpstreamAtOnce() {
         let scheduler = DispatchQueue.test
-        var received: Subscription?
-        let subscriber = TrackingSubscriber<Int, Never>(
-            initialDemand: .max(1),
-            onSubscription: { received = $0 },
-            onValue: { _ in received?.request(.max(7)) }
-        )
+        let subscriber = TrackingSubscriber<Int, Never>.requestingOnValue(.max(7), initialDemand: .max(1))
         let (producer, upstream) = makeProducer(subscriber, scheduler: scheduler)
         _ = producer.receive(1)
         scheduler.advance()
@@ -273,26 +267,5 @@ private final class OverlapCheckingSubscriber: Subscriber, @unchecked Sendable {
             #expect(subscriber.overlaps.load(ordering: .relaxed) == 0)
             #expect(upstream.history == [.requested(.unlimited), .cancelled])
         }
-    }
-}
-
-/// Cancels its subscription from inside the first value it receives.
-private final class CancellingSubscriber: Subscriber, @unchecked Sendable {
-    typealias Input = Int
-    typealias Failure = Never
-
-    var subscription: Subscription?
-    private(set) var events: [String] = []
-
-    func receive(subscription: Subscription) { subscription.request(.unlimited) }
-
-    func receive(_ input: Int) -> Subscribers.Demand {
-        events.append("value(\(input))")
-        subscription?.cancel()
-        return .none
-    }
-
-    func receive(completion: Subscribers.Completion<Never>) {
-        events.append("completion")
     }
 }
