@@ -16,6 +16,7 @@ public struct SpaceDash: Command {
         HelpCommand.self,
         MarsWeatherCommand.self,
         LaunchesCommand.self,
+        DemoCommand.self,
         CompletionCommand.self,
     ]
 

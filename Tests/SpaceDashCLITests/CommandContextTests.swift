@@ -29,10 +29,24 @@ import Terminal
         let streams = OutputStreams.memory()
         let context = CommandContext(streams: streams, environment: [:], colorMode: .never, commandPath: ["x"])
         context.notice("showing cached data")
-        #expect(streams.stderr.text == "showing cached data\n")
+        #expect(streams.stderr.text == "spacedash: showing cached data\n")
         #expect(streams.stdout.text == "")
         #expect(context.commandPath == ["x"])
         #expect(context.colorMode == .never)
+    }
+
+    @Test func everyNoticeStartsWithTheProgramAndMayNameWhatItIsAbout() {
+        let streams = OutputStreams.memory()
+        let context = CommandContext(streams: streams, environment: [:])
+        context.notice("cannot connect to example.org", about: "launches")
+        context.notice("bell\u{07} and\nbreak\u{1B}[2J", about: "mars\u{1B}]0;x\u{07}-weather")
+        let lines = streams.stderr.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "one line each: \(lines)")
+        #expect(lines.first == "spacedash: launches: cannot connect to example.org")
+        let hostile = lines.last ?? ""
+        #expect(hostile.hasPrefix("spacedash: mars") && hostile.hasSuffix("break"))
+        #expect(!hostile.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+                "neither the message nor the topic can drive the terminal")
     }
 
     @Test func aNoticeThatCannotBeWrittenIsDropped() {

@@ -21,7 +21,7 @@ import Testing
         let screen = streams.stdout.text
         #expect(screen.contains("Source: live from Launch Library 2"))
         #expect(screen.contains("Source: the bundled sample"))
-        #expect(streams.stderr.text.contains("mars-weather: "))
+        #expect(streams.stderr.text.hasPrefix("spacedash: mars-weather: "))
         #expect(http.requests.count == 2)
     }
 

@@ -40,4 +40,21 @@ import SpaceData
         #expect(dates.countdown(to: launch("2026-11-21T12:00:00Z", precision: "Day")) == "within a day")
         #expect(dates.countdown(to: launch("2026-11-11T00:00:00Z", precision: "Day")) == "~10d ago")
     }
+
+    private func window(_ start: String, _ end: String?, precision: String = "Minute") -> Launch {
+        Launch(id: "w", name: "W", net: LaunchLibraryDate.date(from: start), netPrecision: precision,
+               windowStart: LaunchLibraryDate.date(from: start), windowEnd: end.flatMap(LaunchLibraryDate.date(from:)))
+    }
+
+    @Test func windowsReadInTheChosenZoneTheEndsDateOnlyWhenItDiffers() {
+        let paris = LaunchDateText(timeZone: TimeZone(identifier: "Europe/Paris")!, now: Self.now)
+        #expect(paris.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T22:25:00Z")) == "2026-12-01 21:25 – 23:25 GMT+1")
+        #expect(paris.window(of: window("2026-12-01T22:30:00Z", "2026-12-01T23:30:00Z")) == "2026-12-01 23:30 GMT+1 – 2026-12-02 00:30 GMT+1")
+        #expect(paris.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T20:25:00Z")) == "2026-12-01 21:25 GMT+1", "an instantaneous window")
+        #expect(paris.window(of: window("2026-12-01T20:25:00Z", nil)) == "2026-12-01 21:25 GMT+1")
+        let utc = LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now)
+        #expect(utc.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T22:25:00Z")) == "2026-12-01 20:25 – 22:25 UTC")
+        #expect(utc.window(of: window("2027-01-14T00:00:00Z", "2027-01-15T00:00:00Z", precision: "Day")) == "2027-01-14", "no made-up hours")
+        #expect(utc.window(of: Launch(id: "n", name: "N")) == nil)
+    }
 }

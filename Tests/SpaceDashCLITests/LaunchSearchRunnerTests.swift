@@ -8,13 +8,13 @@ import TestSupport
 @Suite(.serialized) struct LaunchSearchRunnerTests {
     /// The pty's master side (the user) and slave side (the program's terminal).
     final class Terminal {
-        let master: Int32
+        private(set) var master: Int32
         let slave: Int32
         let path: String
 
-        init() throws {
+        init(columns: UInt16 = 100, rows: UInt16 = 30) throws {
             var master: Int32 = -1, slave: Int32 = -1
-            var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+            var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
             var name = [CChar](repeating: 0, count: 256)
             guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw POSIXError(.EIO) }
             _ = fcntl(master, F_SETFD, FD_CLOEXEC)
@@ -24,7 +24,22 @@ import TestSupport
             path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
 
-        deinit { close(master); close(slave) }
+        deinit {
+            if master >= 0 { close(master) }
+            close(slave)
+        }
+
+        /// The user's side goes away: the program's terminal hangs up.
+        func closeMaster() {
+            close(master)
+            master = -1
+        }
+
+        /// Changes the window size as a terminal emulator does; the kernel sends SIGWINCH.
+        func resize(columns: UInt16, rows: UInt16) {
+            var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        }
 
         func type(_ text: String) {
             let bytes = Array(text.utf8)
@@ -49,6 +64,16 @@ import TestSupport
             return String(decoding: collected, as: UTF8.self)
         }
 
+        /// Reads and drops output until none came for `quiet` ms (at most 10 s): the frames in flight.
+        func drain(quiet: Int32 = 300) {
+            let deadline = Date().addingTimeInterval(10)
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while Date() < deadline {
+                var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, quiet) > 0, Glibc.read(master, &buffer, buffer.count) > 0 else { return }
+            }
+        }
+
         func settings() -> [UInt8] {
             var attributes = termios()
             tcgetattr(slave, &attributes)
@@ -56,19 +81,22 @@ import TestSupport
         }
     }
 
-    /// Starts the binary with the pty as its controlling terminal; its pid lands in a file.
-    static func start(_ terminal: Terminal, _ arguments: [String], directory: URL) throws -> (RunningProcess, URL) {
-        let pidFile = directory.appendingPathComponent("pid")
-        // setsid makes a new session; bash then opens the pty without O_NOCTTY, which makes it
-        // the controlling terminal, and execs spacedash with the same pid.
-        let script = "echo $$ > \"$1\"; exec 0<>\"$2\"; shift 2; exec \"$@\""
-        let process = try ProcessRunner.start(
-            URL(fileURLWithPath: "/usr/bin/setsid"),
-            arguments: ["-w", "/bin/bash", "-c", script, "bash", pidFile.path, terminal.path,
-                        ProjectPaths.spacedashBinary.path, "launches", "search", "-i", "--offline"] + arguments,
+    /// Starts the binary with the pty as its controlling terminal.
+    /// - Parameters:
+    ///   - offline: adds `--offline`.
+    ///   - ignoringHangUp: starts it with SIGHUP ignored, as `nohup` does.
+    static func start(_ terminal: Terminal, _ arguments: [String], directory: URL, offline: Bool = true,
+                      environment: [String: String] = [:], ignoringHangUp: Bool = false) throws -> RunningProcess {
+        // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
+        // terminal, and execs spacedash with the same pid, whose end the test then sees.
+        let script = (ignoringHangUp ? "trap '' HUP; " : "") + "exec 0<>\"$1\"; shift; exec \"$@\""
+        return try ProcessRunner.start(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", script, "bash", terminal.path,
+                        ProjectPaths.spacedashBinary.path, "launches", "search", "-i"] + (offline ? ["--offline"] : []) + arguments,
             environment: ["TERM": "xterm-256color", "SPACEDASH_CACHE_DIR": directory.path, "PATH": "/usr/bin:/bin",
-                          "HOME": directory.path])
-        return (process, pidFile)
+                          "HOME": directory.path, "LANG": "C.UTF-8"].merging(environment) { $1 },
+            newSession: true)
     }
 
     static func temporaryDirectory() throws -> URL {
@@ -82,7 +110,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
         let before = terminal.settings()
-        let (process, _) = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], directory: directory)
         terminal.read(until: "sample data")
         terminal.type("falcon")
         // After the debounce: 6 of the 46 sample launches ("m" ends the dim style before the count).
@@ -104,7 +132,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
         let before = terminal.settings()
-        let (process, _) = try Self.start(terminal, ["--json"], directory: directory)
+        let process = try Self.start(terminal, ["--json"], directory: directory)
         terminal.read(until: "sample data")
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
@@ -118,14 +146,268 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
         let before = terminal.settings()
-        let (process, pidFile) = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], directory: directory)
         terminal.read(until: "sample data")
-        let pid = try #require(Int32(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
-        kill(pid, SIGTERM)
+        process.send(signal: SIGTERM)
         let result = process.wait(timeout: 60)
-        #expect(result.exitCode != 0)
+        #expect(result.signal == SIGTERM, "it dies of the signal, as a shell expects")
         #expect(result.stdout.isEmpty)
         #expect(terminal.settings() == before)
     }
+
+    // MARK: - Launches as a stream (no --offline, against the loopback server)
+
+    /// A Launch Library page of `names` (ids `id-0`…), one day apart from 2030-01-01.
+    static func page(_ names: [String], agencies: [String]? = nil) -> String {
+        let results = names.enumerated().map { index, name in
+            let agency = agencies?[index] ?? "Agency \(index)"
+            return #"{"id": "id-\#(index)", "name": \#(jsonString(name)), "net": "2030-01-0\#(index + 1)T12:00:00Z", "launch_service_provider": {"name": \#(jsonString(agency))}}"#
+        }
+        return #"{"count": \#(names.count), "next": null, "results": [\#(results.joined(separator: ", "))]}"#
+    }
+
+    static func jsonString(_ text: String) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    /// A gate the server's answer waits at until the test opens it (at most 30 s).
+    final class Gate: Sendable {
+        private let semaphore = DispatchSemaphore(value: 0)
+        func open() { semaphore.signal() }
+        func pass() { _ = semaphore.wait(timeout: .now() + 30) }
+    }
+
+    @Test func theSampleShowsAtOnceThenLiveLaunchesReplaceItUnderTheTypedQuery() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gate = Gate()
+        let page = Self.page(["Livefeed Alpha", "Other Rocket"])
+        let server = try LoopbackServer(routes: ["/launches/upcoming/": .handler { _ in
+            gate.pass()
+            return .json(page)
+        }])
+        defer { server.stop() }
+        let terminal = try Terminal()
+        let before = terminal.settings()
+        let process = try Self.start(terminal, [], directory: directory, offline: false,
+                                          environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
+        let early = terminal.read(until: "sample data · updating…")
+        #expect(early.contains("46 launches · sample data · updating…"), "the sample at once, saying live launches are coming")
+        terminal.type("livefeed")
+        terminal.read(until: "0 / 46 launches · sample data · updating…")
+        gate.open()
+        let live = terminal.read(until: "1 / 2 launches · live, fetched just now")
+        #expect(live.contains("1 / 2 launches · live, fetched just now"), "the typed query re-applied to the live launches")
+        #expect(live.contains("Livefeed"))
+        terminal.type("\r")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.hasPrefix("2030-01-01T12:00:00Z\tLivefeed Alpha\tAgency 0\t"))
+        #expect(server.requests.count == 1)
+        #expect(terminal.settings() == before)
+    }
+
+    @Test func aFailedLiveFetchKeepsTheSampleOnScreenWithTheReason() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
+        defer { server.stop() }
+        let terminal = try Terminal()
+        let before = terminal.settings()
+        let process = try Self.start(terminal, [], directory: directory, offline: false,
+                                          environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
+        let screen = terminal.read(until: "live failed:")
+        // The status line is cut at the terminal's 100 columns.
+        #expect(screen.contains("46 / 46 launches · sample data · live failed: Launch Library refused the request (HTTP 403: Inval…"))
+        terminal.type("\u{1B}")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 130)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.contains("Launch Library refused the request"), "the notices on stderr once the screen is gone")
+        #expect(terminal.settings() == before)
+    }
+
+    @Test func offlineMakesNoRequest() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(Self.page(["Livefeed Alpha"]))])
+        defer { server.stop() }
+        let terminal = try Terminal()
+        let process = try Self.start(terminal, [], directory: directory,
+                                          environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
+        let screen = terminal.read(until: "46 / 46 launches · sample data")
+        #expect(!screen.contains("updating…"))
+        terminal.type("\u{1B}")
+        #expect(process.wait(timeout: 60).exitCode == 130)
+        #expect(server.requests.isEmpty)
+    }
+
+    // MARK: - Filters and --file
+
+    @Test func theFieldOptionsNarrowTheLaunchesAndTheFileIsNamed() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("saved launches.json")
+        try Data(Self.page(["Falcon 9 | One", "Electron | Two", "Falcon 9 | Three", "Falcon Heavy | Four", "Falcon 9 | Five"],
+                           agencies: ["SpaceX", "Rocket Lab", "SpaceX", "SpaceX", "Other"]).utf8).write(to: file)
+        let terminal = try Terminal()
+        let before = terminal.settings()
+        let process = try Self.start(terminal, ["--file", file.path, "--agency", "spacex", "--limit", "2", "falcon"],
+                                          directory: directory, offline: false)
+        let screen = terminal.read(until: "2 / 2 launches · file saved launches.json")
+        #expect(screen.contains("2 / 2 launches · file saved launches.json"), "SpaceX's first two, searched for falcon")
+        #expect(!screen.contains("sample data"))
+        terminal.type("\u{1B}[B\r")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.hasPrefix("2030-01-03T12:00:00Z\tFalcon 9 | Three\tSpaceX\t"))
+        #expect(terminal.settings() == before)
+    }
+
+    // MARK: - Signals, paste and hang-ups
+
+    @Test func sigwinchRelaysOutTheScreenForTheNewWidth() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal(columns: 100, rows: 30)
+        let before = terminal.settings()
+        let process = try Self.start(terminal, [], directory: directory)
+        let first = terminal.read(until: String(repeating: "─", count: 100))
+        #expect(first.contains(String(repeating: "─", count: 100)), "the details rule spans 100 columns")
+        terminal.drain()
+        terminal.resize(columns: 60, rows: 24)
+        let resized = terminal.read(until: String(repeating: "─", count: 60))
+        #expect(resized.contains(String(repeating: "─", count: 60) + "\u{1B}[0m"), "the rule redrawn for 60 columns")
+        #expect(!resized.contains(String(repeating: "─", count: 61)))
+        #expect(resized.contains("\u{1B}[2J"), "a full redraw")
+        #expect(resized.contains("…"), "rows cut to the new width with an ellipsis")
+        #expect(!resized.contains("\u{1B}[25;1H"), "no row drawn below the 24 of the new height")
+        terminal.type("\u{1B}")
+        #expect(process.wait(timeout: 60).exitCode == 130)
+        #expect(terminal.settings() == before)
+    }
+
+    @Test func sighupRestoresTheTerminalAndEndsByTheSignal() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal()
+        let before = terminal.settings()
+        let process = try Self.start(terminal, [], directory: directory)
+        terminal.read(until: "sample data")
+        process.send(signal: SIGHUP)
+        let after = terminal.read(until: "\u{1B}[?1049l")
+        let result = process.wait(timeout: 60)
+        #expect(result.signal == SIGHUP, "it dies of the hang-up, as a shell expects")
+        #expect(result.stdout.isEmpty)
+        #expect(after.contains("\u{1B}[?25h"), "the cursor shown")
+        #expect(after.contains("\u{1B}[?1049l"), "the alternate screen left")
+        #expect(terminal.settings() == before)
+    }
+
+    @Test func aBracketedPasteArrivesAsQueryTextAndItsNewlineIsNoEnter() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal()
+        let before = terminal.settings()
+        let process = try Self.start(terminal, [], directory: directory)
+        let opening = terminal.read(until: "sample data")
+        #expect(opening.contains("\u{1B}[?2004h"), "bracketed paste turned on")
+        terminal.type("\u{1B}[200~falcon\rheavy\u{1B}[201~")
+        let screen = terminal.read(until: "1 / 46 launches · sample data")
+        #expect(screen.contains("falcon heavy"), "the paste in the prompt, its line break a space")
+        #expect(screen.contains("Falcon Heavy | Griffin Mission 2"))
+        terminal.type("\u{1B}")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 130, "the pasted line break did not accept a launch")
+        #expect(result.stdout.isEmpty)
+        #expect(terminal.settings() == before)
+    }
+
+    @Test func closingTheTerminalEndsTheSearchByTheHangUp() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal()
+        let process = try Self.start(terminal, [], directory: directory)
+        terminal.read(until: "sample data")
+        terminal.closeMaster()
+        let result = process.wait(timeout: 60)
+        // The kernel hangs the terminal up (its settings can no longer be read): it sends
+        // SIGHUP, and reads fail. Whichever the program meets first ends it: the signal
+        // (silently), or the failed read (one line, exit 1). Never a hang or a crash report.
+        #expect(!result.timedOut)
+        #expect(result.stdout.isEmpty)
+        if result.signal == nil {
+            #expect(result.exitCode == 1)
+            #expect(result.stderrText == "spacedash: the terminal closed (hung up)\n")
+        } else {
+            // The signal may also come just after the failed read was told.
+            #expect(result.signal == SIGHUP)
+            #expect(["", "spacedash: the terminal closed (hung up)\n"].contains(result.stderrText), "no crash report: \(result.stderrText)")
+        }
+    }
+
+    @Test func withHangUpIgnoredAClosedTerminalEndsWithOneLine() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal()
+        let process = try Self.start(terminal, [], directory: directory, ignoringHangUp: true)
+        terminal.read(until: "sample data")
+        terminal.closeMaster()
+        let result = process.wait(timeout: 60)
+        // Reads then fail and so do writes (drawing): the error ends the run.
+        #expect(!result.timedOut)
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderrText.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(result.stderrText)")
+        #expect(result.stderrText == "spacedash: the terminal closed (hung up)\n")
+    }
+
+    // MARK: - Hostile data (issue 8)
+
+    @Test func hostileStringsInLaunchesNeverReachTheScreenAsControls() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let results = HostileStrings.table.enumerated().map { index, entry in
+            let text = Self.jsonString(entry.text)
+            return #"{"id": "h\#(index)", "name": \#(Self.jsonString("H\(index) " + entry.text)), "net": "2030-01-01T12:\#(String(format: "%02d", index)):00Z", "status": {"name": \#(text), "abbrev": \#(text)}, "launch_service_provider": {"name": \#(text)}, "mission": {"type": \#(text), "description": \#(text)}, "pad": {"name": \#(text), "location": {"name": \#(text)}}, "rocket": {"configuration": {"full_name": "rocket \#(index) marker"}}}"#
+        }
+        let file = directory.appendingPathComponent("hostile.json")
+        try Data(#"{"count": \#(results.count), "next": null, "results": [\#(results.joined(separator: ", "))]}"#.utf8).write(to: file)
+        let terminal = try Terminal(columns: 160, rows: 30)
+        let before = terminal.settings()
+        let process = try Self.start(terminal, ["--file", file.path], directory: directory)
+        var screen = terminal.read(until: "rocket 0 marker")
+        // Every launch's details drawn in turn, then the query matching inside hostile text.
+        terminal.type(String(repeating: "\u{1B}[B", count: HostileStrings.table.count - 1))
+        let last = "rocket \(HostileStrings.table.count - 1) marker"
+        screen += terminal.read(until: last)
+        #expect(screen.contains(last))
+        terminal.type("red forever")
+        screen += terminal.read(until: "1 / \(HostileStrings.table.count) launches")
+        terminal.type("\u{1B}")
+        let result = process.wait(timeout: 60)
+        screen += terminal.read(until: "\u{1B}[?1049l", timeout: 5_000)
+        #expect(result.exitCode == 130)
+        #expect(terminal.settings() == before)
+
+        // What the renderer itself sends: cursor moves, erases, the full clear, modes, and SGR
+        // with the attributes and the one colour (the highlight's yellow) it uses.
+        let own = #"\x{1B}\[(?:\d+;\d+H|K|\?(?:25|1049|2004)[hl]|(?:[0-9;]*)m)"#
+        let sgr = try NSRegularExpression(pattern: #"\x{1B}\[([0-9;]*)m"#)
+        for match in sgr.matches(in: screen, range: NSRange(screen.startIndex..., in: screen)) {
+            let parameters = (screen as NSString).substring(with: match.range(at: 1)).split(separator: ";").map(String.init)
+            #expect(Set(parameters).isSubset(of: ["0", "1", "2", "4", "7", "33"]), "an SGR the view never sends: \(parameters)")
+        }
+        #expect(!screen.contains("\u{1B}[2J\u{1B}[H"), "the hostile clear-and-home was not passed through")
+        var stripped = screen.replacingOccurrences(of: "\u{1B}[0m\u{1B}[H\u{1B}[2J", with: "")
+        stripped = stripped.replacingOccurrences(of: own, with: "", options: .regularExpression)
+        let found = HostileStrings.controls(in: stripped)
+        #expect(found.isEmpty, "controls on the screen: \(found.map { "U+" + String($0.value, radix: 16) })")
+        #expect(!stripped.contains("\u{1B}"))
+        #expect(screen.contains("red forever"), "the printable part of hostile text is shown")
+        #expect(screen.contains("Kourou"))
+    }
 }
+

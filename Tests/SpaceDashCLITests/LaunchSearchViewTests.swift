@@ -48,4 +48,19 @@ import Testing
         let frame = LaunchSearchView().frame(Self.state("", Self.launches), size: TerminalSize(columns: 12, rows: 6), now: Date())
         #expect(frame.lines.allSatisfy { $0.displayWidth <= 12 })
     }
+
+    @Test func theDetailsShowTheWindowInTheViewsZoneWithACountdown() throws {
+        let start = try #require(LaunchLibraryDate.date(from: "2026-12-01T20:25:00Z"))
+        let launch = Launch(id: "w", name: "Falcon 9 | Window", net: start, netPrecision: "Minute",
+                            windowStart: start, windowEnd: start.addingTimeInterval(7200))
+        var view = LaunchSearchView()
+        view.timeZone = try #require(TimeZone(identifier: "Europe/Paris"))
+        let now = start.addingTimeInterval(-(3 * 86_400 + 4 * 3600))
+        let local = view.frame(Self.state("", [launch]), size: TerminalSize(columns: 80, rows: 20), now: now).lines.map(\.plainText)
+        #expect(local.contains("Window:  2026-12-01 21:25 – 23:25 GMT+1 · in 3d 4h"), "\(local)")
+        #expect(!local.joined().contains("2026-12-01T20:25:00Z"), "not ISO UTC")
+        view.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let utc = view.frame(Self.state("", [launch]), size: TerminalSize(columns: 80, rows: 20), now: now).lines.map(\.plainText)
+        #expect(utc.contains("Window:  2026-12-01 20:25 – 22:25 UTC · in 3d 4h"))
+    }
 }

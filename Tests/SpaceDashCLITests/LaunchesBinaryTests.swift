@@ -89,7 +89,7 @@ import SpaceData
         let result = try spacedash(["--refresh"], sandbox.environment(server))
         #expect(result.exitCode == 0)
         #expect(Self.rows(result).count == 5)
-        #expect(result.stderrText == "Launch Library's limit of 15 requests an hour was reached; retry in 12 min; showing launches cached less than a minute ago\n")
+        #expect(result.stderrText == "spacedash: Launch Library's limit of 15 requests an hour was reached; retry in 12 min; showing launches cached less than a minute ago\n")
         #expect(server.requests.count == 2)
     }
 
@@ -102,8 +102,8 @@ import SpaceData
         let result = try spacedash(["starlink"], sandbox.environment(server))
         #expect(result.exitCode == 0)
         #expect(result.stderrText == """
-            Launch Library's limit of 15 requests an hour was reached; retry in 21 min
-            no cached launches to fall back on; showing \(LaunchesSample.summary)
+            spacedash: Launch Library's limit of 15 requests an hour was reached; retry in 21 min
+            spacedash: no cached launches to fall back on; showing \(LaunchesSample.summary)
 
             """)
         #expect(Self.rows(result).map { $0[1] } == [
@@ -127,14 +127,14 @@ import SpaceData
         let sandbox = Sandbox()
         let result = try spacedash(["--agency", "arianespace"], sandbox.environment(nil))
         #expect(result.exitCode == 0)
-        #expect(result.stderrText.hasPrefix("cannot connect to http://127.0.0.1:9"))
-        #expect(result.stderrText.hasSuffix("no cached launches to fall back on; showing \(LaunchesSample.summary)\n"))
+        #expect(result.stderrText.hasPrefix("spacedash: cannot connect to http://127.0.0.1:9"))
+        #expect(result.stderrText.hasSuffix("\nspacedash: no cached launches to fall back on; showing \(LaunchesSample.summary)\n"))
         #expect(Self.rows(result).count == 5)
         #expect(Self.rows(result).allSatisfy { $0[2] == "Arianespace" })
 
         let offline = try spacedash(["--offline", "kourou"], sandbox.environment(nil))
         #expect(offline.exitCode == 0)
-        #expect(offline.stderrText == "--offline: no request made\nno launches cached yet; showing \(LaunchesSample.summary)\n")
+        #expect(offline.stderrText == "spacedash: --offline: no request made\nspacedash: no launches cached yet; showing \(LaunchesSample.summary)\n")
         #expect(Self.rows(offline).count == 5, "Kourou matches the location of the five launches from the Centre Spatial Guyanais")
     }
 
@@ -164,7 +164,7 @@ import SpaceData
         let result = try spacedash(["--file", path, "zzzz"], Sandbox().environment(nil))
         #expect(result.exitCode == 0)
         #expect(result.stdoutText == "")
-        #expect(result.stderrText == "no upcoming launches match \"zzzz\" (searched 3)\n")
+        #expect(result.stderrText == "spacedash: no upcoming launches match \"zzzz\" (searched 3)\n")
         let json = try spacedash(["--file", path, "zzzz", "--json"], Sandbox().environment(nil))
         #expect(json.stdoutText == "[]\n")
     }

@@ -49,7 +49,7 @@ import TestSupport
 
     @Test func verboseSaysWhereLaunchesCameFrom() async {
         let result = await run(["--file", Self.normal, "--verbose"], terminal: false)
-        #expect(result.stderr == "launches: 3 from \(Self.normal)\n")
+        #expect(result.stderr == "spacedash: launches: 3 from \(Self.normal)\n")
     }
 
     @Test func originLinesForEachSource() {

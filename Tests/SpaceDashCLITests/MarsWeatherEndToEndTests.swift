@@ -74,6 +74,7 @@ import TestSupport
         #expect(result.stdoutText.contains("\n681  2020-10-25  fall"))
         let notices = result.stderrText.split(separator: "\n")
         #expect(notices.count == 1)
+        #expect(notices.first?.hasPrefix("spacedash: NASA") == true)
         #expect(notices.first?.contains("stopped reporting in 2022") == true)
         #expect(notices.first?.contains("bundled sample") == true)
     }

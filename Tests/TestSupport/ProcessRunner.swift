@@ -63,8 +63,13 @@ public enum ProcessRunner {
 
     /// Starts the process; `wait(timeout:)` collects it. In between, tests may
     /// `send(signal:)` to it.
+    ///
+    /// - Parameter newSession: the child leads a new session (setsid) instead of a new
+    ///   process group: the first terminal it opens becomes its controlling terminal,
+    ///   and the test, its parent, still sees how it ended (a signal included).
     public static func start(_ executable: URL, arguments: [String] = [], environment: [String: String]? = nil,
-                             stdin: Data? = nil, stdout: StandardOutput = .capture) throws -> RunningProcess {
+                             stdin: Data? = nil, stdout: StandardOutput = .capture,
+                             newSession: Bool = false) throws -> RunningProcess {
         // A child that exits before reading its stdin must not kill the test
         // runner with SIGPIPE; writes then fail with EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
@@ -92,7 +97,10 @@ public enum ProcessRunner {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        // POSIX_SPAWN_SETSID (glibc 2.26) is hidden behind _GNU_SOURCE in Glibc's module map.
+        let setsid: Int32 = 0x80
+        let grouping = newSession ? setsid : Int32(POSIX_SPAWN_SETPGROUP)
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | grouping))
 
         let path = executable.path
         let argv = ([path] + arguments).map { strdup($0) } + [nil]

@@ -97,7 +97,7 @@ struct Dashboard: Sendable {
 
         for (panel, notices) in [("mars-weather", data.marsWeather.sourced?.notices ?? []),
                                  ("launches", data.launches.sourced?.notices ?? [])] {
-            for notice in notices { context.notice("\(panel): \(notice.message)") }
+            for notice in notices { context.notice(notice.message, about: panel) }
         }
         if json {
             try context.stdout.writeLine(DashboardJSON.render(data, units: units, now: now))

@@ -18,15 +18,18 @@ enum LaunchSearchRunner {
         return "interactive search needs a terminal (TERM=dumb or no /dev/tty): drop -i to print matching launches"
     }
 
-    static func run(initialQuery: String, data: LaunchSearchData, debounce: Duration,
-                    environment: [String: String]) throws -> Outcome {
+    /// - Parameter data: launches as they come (`LaunchSearchFeed`): prepared off the main
+    ///   queue; each delivery replaces the last and re-applies the query.
+    static func run(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
+                    timeZone: TimeZone, environment: [String: String]) throws -> Outcome {
         try TerminalSession.run { session in
             let model = LaunchSearchViewModel(
-                initialQuery: initialQuery, data: Just(data), debounce: debounce,
+                initialQuery: initialQuery, data: data, debounce: debounce,
                 scheduler: DispatchQueue.main.eraseToAnyScheduler(),
                 searchScheduler: DispatchQueue(label: "spacedash.search", qos: .userInitiated).eraseToAnyScheduler())
             defer { model.stop() }
             let screen = Screen(session: session, environment: environment)
+            screen.view.timeZone = timeZone
             model.onChange = { state in screen.draw(state) }
             DispatchQueue.main.sync {
                 model.pageSize = screen.view.resultRows(in: screen.size)

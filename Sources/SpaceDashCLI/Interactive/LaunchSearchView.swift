@@ -12,6 +12,8 @@ public struct LaunchSearchView: Sendable {
 
     public var showsDetails = true
     public var spinnerStep = 0
+    /// The zone of the times in the details pane: local, or UTC with `--utc`.
+    public var timeZone: TimeZone = .current
 
     public init() {}
 
@@ -46,7 +48,7 @@ public struct LaunchSearchView: Sendable {
         }
         if detailsShown(in: size), let launch = state.selectedLaunch {
             while lines.count < size.rows - Self.detailsHeight { lines.append(StyledText()) }
-            lines.append(contentsOf: details(launch, width: width))
+            lines.append(contentsOf: details(launch, dates: LaunchDateText(timeZone: timeZone, now: now), width: width))
         }
         return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
     }
@@ -76,14 +78,12 @@ public struct LaunchSearchView: Sendable {
         return StyledText(text, style: style, highlighting: ranges)
     }
 
-    private func details(_ launch: Launch, width: Int) -> [StyledText] {
+    private func details(_ launch: Launch, dates: LaunchDateText, width: Int) -> [StyledText] {
         func clean(_ text: String?) -> String { TerminalSanitizer.clean(text ?? "—") }
-        let window: String = {
-            guard let start = launch.windowStart ?? launch.net else { return "—" }
-            let format = ISO8601DateFormatter()
-            if let end = launch.windowEnd, end != start { return "\(format.string(from: start)) – \(format.string(from: end))" }
-            return format.string(from: start)
-        }()
+        // As the table shows times: local (or --utc), cut to the precision known, with a countdown.
+        var window = dates.window(of: launch) ?? "—"
+        let countdown = dates.countdown(to: launch)
+        if !countdown.isEmpty { window += " · " + countdown }
         let pad = [launch.padName, launch.locationName].compactMap { $0 }.joined(separator: ", ")
         let lines: [StyledText] = [
             StyledText(String(repeating: "─", count: width), style: .dim),

@@ -4,25 +4,51 @@ import Streams
 import Synchronization
 import Terminal
 
+/// Where the launches of an interactive search came from.
+public enum LaunchSearchSource: Sendable, Equatable {
+    /// Through the service's chain: live, cached or the bundled sample.
+    case service(DataOrigin)
+    /// A saved Launch Library response (`--file`), named as given.
+    case file(path: String)
+}
+
 /// Launches ready to search: the array, its index and where it came from.
 public struct LaunchSearchData: Sendable {
     public let launches: [Launch]
     public let engine: SearchEngine
-    public let origin: DataOrigin
+    public let source: LaunchSearchSource
     /// Whether better data is still coming (cache or sample shown while live loads).
     public let isLoading: Bool
+    /// Why live launches are not shown (the request failed), for the status line.
+    public let notice: String?
+
+    /// The service's origin, nil for a file.
+    public var origin: DataOrigin? {
+        if case .service(let origin) = source { return origin }
+        return nil
+    }
 
     /// Indexes `launches` (seconds for a million: build it off the main queue).
-    public init(launches: [Launch], origin: DataOrigin, isLoading: Bool = false) {
-        self.init(launches: launches, engine: SearchEngine(launches: launches), origin: origin, isLoading: isLoading)
+    public init(launches: [Launch], origin: DataOrigin, isLoading: Bool = false, notice: String? = nil) {
+        self.init(launches: launches, source: .service(origin), isLoading: isLoading, notice: notice)
+    }
+
+    /// Indexes `launches` (seconds for a million: build it off the main queue).
+    public init(launches: [Launch], source: LaunchSearchSource, isLoading: Bool = false, notice: String? = nil) {
+        self.init(launches: launches, engine: SearchEngine(launches: launches), source: source, isLoading: isLoading, notice: notice)
     }
 
     public init(launches: [Launch], engine: SearchEngine, origin: DataOrigin, isLoading: Bool = false) {
+        self.init(launches: launches, engine: engine, source: .service(origin), isLoading: isLoading)
+    }
+
+    public init(launches: [Launch], engine: SearchEngine, source: LaunchSearchSource, isLoading: Bool = false, notice: String? = nil) {
         precondition(engine.count == launches.count, "the engine must index exactly these launches")
         self.launches = launches
         self.engine = engine
-        self.origin = origin
+        self.source = source
         self.isLoading = isLoading
+        self.notice = notice
     }
 }
 
@@ -72,22 +98,28 @@ public struct LaunchSearchState: Sendable {
         return matches.launch(at: selectedIndex)
     }
 
-    /// `12 / 348 launches · live, fetched 3 min ago`, or `loading launches…` before any data.
+    /// `12 / 348 launches · live, fetched 3 min ago`, or `loading launches…` before any
+    /// data; then `updating…` while live launches load, or why they did not come.
     public func statusText(now: Date) -> String {
-        guard let origin else { return "loading launches…" }
+        guard let data else { return "loading launches…" }
         let counts = matches == nil ? "\(totalCount) launches" : "\(resultCount) / \(totalCount) launches"
-        return "\(counts) · \(Self.describe(origin, now: now))"
+        var text = "\(counts) · \(Self.describe(data.source, now: now))"
+        if data.isLoading { text += " · updating…" }
+        if let notice = data.notice { text += " · \(notice)" }
+        return text
     }
 
-    static func describe(_ origin: DataOrigin, now: Date) -> String {
-        switch origin {
-        case .live(let fetchedAt):
+    static func describe(_ source: LaunchSearchSource, now: Date) -> String {
+        switch source {
+        case .service(.live(let fetchedAt)):
             let age = now.timeIntervalSince(fetchedAt)
             return age < 60 ? "live, fetched just now" : "live, fetched \(AgeText.describe(age)) ago"
-        case .cache(let savedAt, _):
+        case .service(.cache(let savedAt, _)):
             return "cache, \(AgeText.describe(now.timeIntervalSince(savedAt))) old"
-        case .sample:
+        case .service(.sample):
             return "sample data"
+        case .file(let path):
+            return "file \(URL(fileURLWithPath: path).lastPathComponent)"
         }
     }
 }

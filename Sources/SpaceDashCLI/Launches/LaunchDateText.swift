@@ -20,12 +20,31 @@ struct LaunchDateText: Sendable {
         switch Self.granularity(launch.netPrecision) {
         case .month: return Self.format(net, "yyyy-MM", TimeZone(identifier: "UTC")!)
         case .day: return Self.format(net, "yyyy-MM-dd", TimeZone(identifier: "UTC")!)
-        case .time:
-            let zone = ["UTC", "GMT", "Etc/UTC"].contains(timeZone.identifier)
-                ? "UTC"
-                : (timeZone.abbreviation(for: net) ?? timeZone.identifier)
-            return Self.format(net, "yyyy-MM-dd HH:mm", timeZone) + " " + zone
+        case .time: return time(net)
         }
+    }
+
+    /// "2026-12-01 21:25 CET": a moment in the zone, with the zone's name.
+    func time(_ date: Date) -> String {
+        Self.format(date, "yyyy-MM-dd HH:mm", timeZone) + " " + zoneName(at: date)
+    }
+
+    /// The launch window: "2026-12-01 21:25 – 23:25 CET" (the end's date repeated
+    /// only when it is another day), one time when it has no length, and the NET's
+    /// date alone when Launch Library knows it only to the day or month.
+    func window(of launch: Launch) -> String? {
+        guard let start = launch.windowStart ?? launch.net else { return nil }
+        guard Self.granularity(launch.netPrecision) == .time else { return launch.net == nil ? nil : date(of: launch) }
+        guard let end = launch.windowEnd, end > start else { return time(start) }
+        let sameDay = Self.format(start, "yyyy-MM-dd", timeZone) == Self.format(end, "yyyy-MM-dd", timeZone)
+        if sameDay && zoneName(at: start) == zoneName(at: end) {
+            return Self.format(start, "yyyy-MM-dd HH:mm", timeZone) + " – " + Self.format(end, "HH:mm", timeZone) + " " + zoneName(at: end)
+        }
+        return time(start) + " – " + time(end)
+    }
+
+    private func zoneName(at date: Date) -> String {
+        ["UTC", "GMT", "Etc/UTC"].contains(timeZone.identifier) ? "UTC" : (timeZone.abbreviation(for: date) ?? timeZone.identifier)
     }
 
     /// "in 3d 4h", "in 5h 12m", "in 12m", "now", "3h ago": the time left

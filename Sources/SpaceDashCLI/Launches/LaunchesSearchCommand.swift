@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import SpaceData
 import Streams
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -122,11 +123,9 @@ struct LaunchesSearchCommand: Command {
         if interactive, let problem = LaunchSearchRunner.unavailability(environment: context.environment) {
             throw CommandError(problem, exitCode: .usage)
         }
+        if interactive { return try await runInteractive(context) }
         let loaded = try await load(context)
-        if interactive { return try runInteractive(context, launches: loaded.launches, origin: loaded.origin) }
         let searched = LaunchSearch(launches: loaded.launches, timeframe: timeframe, query: searchQuery)
-        // Issue 6 (`-i`, search as you type) starts here: it takes `loaded` and
-        // `searched.engine` and lets the user refine `searchQuery` interactively.
         var shown = searched.results
         if let limit { shown = Array(shown.prefix(limit)) }
 
@@ -153,27 +152,9 @@ struct LaunchesSearchCommand: Command {
     /// The launches to search: from --file, or through the service's chain,
     /// its notices printed on stderr.
     private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?) {
-        if let file {
-            do {
-                let list = try LaunchService.load(file: file, timeframe: timeframe)
-                if verbose { context.notice("launches: \(list.launches.count) from \(file)") }
-                return (list.launches, nil)
-            } catch {
-                throw CommandError(error.description)
-            }
-        }
-        let endpoint: LaunchLibraryEndpoint
-        do {
-            endpoint = try LaunchLibraryEndpoint(environment: context.environment)
-        } catch {
-            throw CommandError(error.description)
-        }
-        let service = LaunchService(
-            endpoint: endpoint,
-            http: HTTPClient(userAgent: SpaceDashVersion.userAgent, log: HTTPLog.enabled(verbose: verbose, environment: context.environment)),
-            cache: CacheStore.standard(environment: context.environment),
-            scheduler: DispatchQueue(label: "spacedash.launches").eraseToAnyScheduler())
-        let result = await service.load(LaunchService.Request(timeframe: timeframe, pages: pages, policy: policy))
+        if let file { return (try loadFile(file, context).launches, nil) }
+        let service = try service(context)
+        let result = await service.load(serviceRequest)
         switch result {
         case .success(let sourced):
             for notice in sourced.notices { context.notice(notice.message) }
@@ -183,6 +164,35 @@ struct LaunchesSearchCommand: Command {
             if case .strictWithoutLiveData = error { throw CommandError(error.description, exitCode: .unavailable) }
             throw CommandError(error.description)
         }
+    }
+
+    /// A saved response (--file), read whole before anything is shown.
+    private func loadFile(_ file: String, _ context: CommandContext) throws -> LaunchList {
+        do {
+            let list = try LaunchService.load(file: file, timeframe: timeframe)
+            if verbose { context.notice("launches: \(list.launches.count) from \(file)") }
+            return list
+        } catch {
+            throw CommandError(error.description)
+        }
+    }
+
+    private func service(_ context: CommandContext) throws -> LaunchService {
+        let endpoint: LaunchLibraryEndpoint
+        do {
+            endpoint = try LaunchLibraryEndpoint(environment: context.environment)
+        } catch {
+            throw CommandError(error.description)
+        }
+        return LaunchService(
+            endpoint: endpoint,
+            http: HTTPClient(userAgent: SpaceDashVersion.userAgent, log: HTTPLog.enabled(verbose: verbose, environment: context.environment)),
+            cache: CacheStore.standard(environment: context.environment),
+            scheduler: DispatchQueue(label: "spacedash.launches").eraseToAnyScheduler())
+    }
+
+    private var serviceRequest: LaunchService.Request {
+        LaunchService.Request(timeframe: timeframe, pages: pages, policy: policy)
     }
 
     /// --verbose: where the launches came from.
@@ -204,12 +214,36 @@ struct LaunchesSearchCommand: Command {
         }
     }
 
-    /// `-i`: the full-screen search (Sources/SpaceDashCLI/Interactive); the query words start it.
-    private func runInteractive(_ context: CommandContext, launches: [Launch], origin: DataOrigin?) throws -> ExitCode {
-        let data = LaunchSearchData(launches: launches, origin: origin ?? .sample)
+    /// `-i`: the full-screen search (Sources/SpaceDashCLI/Interactive); the query words
+    /// start it, the field options and --limit narrow the launches it searches. Launches
+    /// stream in: cached or sample ones at once, live ones when they come (`--strict`
+    /// waits for live ones before the screen opens). The chain's notices go to stderr
+    /// once the terminal is given back.
+    private func runInteractive(_ context: CommandContext) async throws -> ExitCode {
+        let feed = LaunchSearchFeed(timeframe: timeframe, filters: filterQuery, limit: limit)
+        let indexing = DispatchQueue(label: "spacedash.index", qos: .userInitiated).eraseToAnyScheduler()
+        let settled = SettledLaunches()
+        let data: AnyPublisher<LaunchSearchData, Never>
+        if let file {
+            data = feed.publisher(file: file, launches: try loadFile(file, context).launches, indexing: indexing)
+        } else if policy.strict {
+            let loaded = try await load(context)
+            data = Just(loaded.launches)
+                .receive(on: indexing)
+                .map { feed.data($0, source: .service(loaded.origin ?? .sample)) }
+                .eraseToAnyPublisher()
+        } else {
+            let updates = try service(context).updates(serviceRequest)
+                .handleEvents(receiveOutput: { update in if !update.isLoading { settled.keep(update.sourced) } })
+            data = feed.publisher(updates, indexing: indexing)
+        }
         let outcome = try LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: data,
-            debounce: .milliseconds(debounce), environment: context.environment)
+            debounce: .milliseconds(debounce), timeZone: timeZone(context), environment: context.environment)
+        if let sourced = settled.value {
+            for notice in sourced.notices { context.notice(notice.message) }
+            if verbose { context.notice(Self.originLine(sourced)) }
+        }
         guard case .accepted(let launch) = outcome else { return .interrupted }
         try context.stdout.writeLine(json ? try LaunchSearchRunner.json(launch) : LaunchTabSeparatedRenderer.line(launch))
         return .success
@@ -221,6 +255,12 @@ struct LaunchesSearchCommand: Command {
     /// came quoted from the shell and is a phrase.
     var searchQuery: LaunchSearchQuery {
         LaunchSearchQuery(words: words, agencies: agencies, locations: locations, missionTypes: missionTypes,
+                          statuses: statuses, after: after, before: before)
+    }
+
+    /// The field options alone: what -i narrows its launches by.
+    var filterQuery: LaunchSearchQuery {
+        LaunchSearchQuery(words: [], agencies: agencies, locations: locations, missionTypes: missionTypes,
                           statuses: statuses, after: after, before: before)
     }
 
@@ -249,4 +289,13 @@ struct LaunchesSearchCommand: Command {
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return 100
     }
+}
+
+/// The service's settled answer during an interactive search, kept for its
+/// notices (told on stderr after the screen closes).
+private final class SettledLaunches: Sendable {
+    private let sourced = Mutex<Sourced<LaunchList>?>(nil)
+
+    func keep(_ value: Sourced<LaunchList>) { sourced.withLock { $0 = value } }
+    var value: Sourced<LaunchList>? { sourced.withLock { $0 } }
 }

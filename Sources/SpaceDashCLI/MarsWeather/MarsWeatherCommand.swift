@@ -91,7 +91,7 @@ struct MarsWeatherCommand: Command {
             throw CommandError(APIText.display(failure.description))
         }
         for notice in report.notices {
-            context.notice("spacedash: " + glyphs.fit(APIText.display(notice.message)))
+            context.notice(glyphs.fit(APIText.display(notice.message)))
         }
         try show(report, context: context, glyphs: glyphs)
         return .success

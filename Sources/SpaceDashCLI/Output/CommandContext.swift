@@ -44,10 +44,22 @@ public struct CommandContext: Sendable {
         stderr.isTerminal && environment["TERM"] != "dumb"
     }
 
-    /// One line on stderr; a failure to write it is ignored, as a notice must
-    /// never turn a good run into a failed one. Cleaned of control characters:
-    /// notices quote servers (error details, bodies).
-    public func notice(_ message: String) {
-        try? stderr.writeLine(TerminalSanitizer.clean(message, mode: .singleLine))
+    /// One line on stderr, always `spacedash: message`, or `spacedash: topic: message`
+    /// when it is about one part of the output (a dashboard panel), so every
+    /// notice and error reads the same and a user can tell them from data.
+    /// A failure to write it is ignored, as a notice must never turn a good run
+    /// into a failed one. Cleaned of control characters: notices quote servers
+    /// (error details, bodies).
+    public func notice(_ message: String, about topic: String? = nil) {
+        try? stderr.writeLine(Self.noticeLine(message, about: topic))
     }
+
+    /// The line `notice` writes, without its line break.
+    public static func noticeLine(_ message: String, about topic: String? = nil) -> String {
+        let text = topic.map { "\($0): \(message)" } ?? message
+        return "\(programName): " + TerminalSanitizer.clean(text, mode: .singleLine)
+    }
+
+    /// What starts every line spacedash writes on stderr.
+    public static let programName = "spacedash"
 }

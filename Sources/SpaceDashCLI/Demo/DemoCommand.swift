@@ -1,0 +1,237 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SpaceData
+import Streams
+import Synchronization
+import Terminal
+
+/// `spacedash demo`: an offline tour. The bundled fixtures go through the
+/// real services on a scripted HTTP layer (`DemoFixtures`), are shown with
+/// the `mars-weather` and `launches` renderers, and then a scripted search
+/// session types into the interactive search's view model
+/// (`DemoSearchSession`), on the real clock or, with `--fast`, virtual time.
+struct DemoCommand: Command {
+    static let fast = Flag("fast", help: "Run the search script on virtual time: the same output, at once")
+    static let speed = Option<Double>(
+        "speed", valueName: "X", default: 1,
+        help: "Scale the search script's clock: 2 runs twice as fast, 0.5 half as fast",
+        check: ValueCheck { $0 > 0 && $0.isFinite ? nil : "must be a number greater than 0, e.g. 2 or 0.5" })
+
+    static let configuration = CommandConfiguration(
+        name: "demo",
+        abstract: "An offline tour: Mars weather, the next launches, and a scripted search as you type.",
+        discussion: """
+            Everything comes from the data bundled in the binary: the HTTP layer is replaced by a \
+            scripted one that answers with it, so no network connection is opened and no cache is \
+            read or written, while the real services, decoders and renderers run.
+
+            It shows the Mars weather table and chart, the upcoming launches, then types \
+            "starlink" one key every 80 ms into the interactive search's own view model (the \
+            pipeline behind 'launches search -i'): the prompt echoes each key, and the results come \
+            once, 300 ms after the last key. It then refines the query, clears it, and ends with \
+            what the debounce saved, counted by the view model.
+            """,
+        arguments: [fast, speed],
+        examples: [
+            Example("spacedash demo", "The tour, the search on the real clock (about 4 seconds)."),
+            Example("spacedash demo --speed 0.5", "The search at half speed, to watch the debounce."),
+            Example("spacedash demo --fast", "The same script on virtual time: all of it at once."),
+        ])
+
+    let fast: Bool
+    let speed: Double
+
+    init(_ arguments: ParsedArguments) throws {
+        fast = arguments[Self.fast]
+        speed = arguments[Self.speed]
+        if fast && arguments.contains(Self.speed) {
+            throw UsageError("--fast and --speed cannot be combined", hint: "--fast runs on virtual time, which has no speed")
+        }
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let fixtures = DemoFixtures()
+        let loaded = try await fixtures.load()
+        for notice in loaded.weather.notices + loaded.launches.notices { context.notice(notice.message) }
+        let page = DemoPage(context: context, now: fixtures.now, fast: fast)
+
+        try page.write(page.introduction)
+        try page.write([""] + page.marsWeather(loaded.weather))
+        try page.write([""] + page.launches(loaded.launches))
+
+        let launches = LaunchSearch.ordered(loaded.launches.value.launches, .upcoming)
+        // The status line says "sample data": the scripted layer served the bundled sample.
+        let data = LaunchSearchData(launches: launches, origin: .sample)
+        let timing = DemoSearchTiming.standard.scaled(by: fast ? 1 : speed)
+        try page.write([""] + page.searchIntroduction(timing: timing))
+        let summaries = fast
+            ? try Self.runOnVirtualTime(data, timing: timing, page: page)
+            : try await Self.runOnRealClock(data, timing: timing, page: page)
+        try page.write([""] + page.savings(summaries))
+        return .success
+    }
+
+    /// The script on a `TestScheduler`: its clock jumps from one action to the next.
+    static func runOnVirtualTime(_ data: LaunchSearchData, timing: DemoSearchTiming, page: DemoPage) throws -> [DemoSearchPhaseSummary] {
+        let clock = DispatchQueue.test
+        let outcome = Mutex<Result<[DemoSearchPhaseSummary], any Error>?>(nil)
+        let session = DemoSearchSession(data: data, timing: timing, scheduler: clock.eraseToAnyScheduler(),
+                                        searchScheduler: clock.eraseToAnyScheduler(), onEvent: page.writeEvent)
+        session.start { result in outcome.withLock { $0 = result } }
+        clock.run()
+        guard let result = outcome.withLock({ $0 }) else { throw CommandError("the search demo stopped before its end") }
+        return try result.get()
+    }
+
+    /// The script on dispatch queues and the real clock, as `launches search -i` runs.
+    static func runOnRealClock(_ data: LaunchSearchData, timing: DemoSearchTiming, page: DemoPage) async throws -> [DemoSearchPhaseSummary] {
+        let session = DemoSearchSession(
+            data: data, timing: timing,
+            scheduler: DispatchQueue(label: "spacedash.demo.session").eraseToAnyScheduler(),
+            searchScheduler: DispatchQueue(label: "spacedash.demo.search", qos: .userInitiated).eraseToAnyScheduler(),
+            onEvent: { event in
+                try page.writeEvent(event)
+                try page.context.stdout.flush()   // a line as it happens, even into a pipe
+            })
+        let summaries = try await withCheckedThrowingContinuation { continuation in
+            session.start { continuation.resume(with: $0) }
+        }
+        withExtendedLifetime(session) {}
+        return summaries
+    }
+}
+
+/// The demo's text: sections written with the commands' own renderers.
+struct DemoPage: Sendable {
+    let context: CommandContext
+    let now: Date
+    let fast: Bool
+    let glyphs: MarsWeatherGlyphs
+    let width: Int
+    /// How many launches the launches section and a result list show.
+    static let launchRows = 10
+    static let resultRows = 5
+    static let resultIndent = 11
+
+    init(context: CommandContext, now: Date, fast: Bool) {
+        self.context = context
+        self.now = now
+        self.fast = fast
+        glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+        // Off a terminal without COLUMNS, 100 columns: the launches table's own default.
+        width = context.stdout.isTerminal || context.environment["COLUMNS"] != nil
+            ? Dashboard.width(environment: context.environment, isTerminal: context.stdout.isTerminal)
+            : 100
+    }
+
+    func write(_ lines: [String]) throws {
+        try context.stdout.write(lines.map { $0 + "\n" }.joined())
+    }
+
+    func heading(_ text: String) -> String {
+        context.styled(glyphs.fit(text), .bold)
+    }
+
+    var introduction: [String] {
+        [heading("spacedash demo"),
+         glyphs.fit("Offline: fixture data bundled in the binary, served by a scripted HTTP layer (no network, no cache).")]
+    }
+
+    // MARK: Mars weather
+
+    func marsWeather(_ report: InSightReport) -> [String] {
+        let sols = report.value.sols
+        var lines = [heading("Mars weather · NASA InSight, Elysium Planitia"), ""]
+        lines += MarsWeatherTable(units: .metric, glyphs: glyphs, style: context.styleMode).lines(sols)
+        let chart = TemperatureChart(units: .metric, glyphs: glyphs, style: context.styleMode).lines(sols)
+        if !chart.isEmpty { lines += [""] + chart }
+        lines += ["", "Source: \(InSightSample.summary), bundled with spacedash"]
+        return lines.map(glyphs.fit)
+    }
+
+    // MARK: Launches
+
+    var dates: LaunchDateText { LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: now) }
+
+    func launches(_ sourced: Sourced<LaunchList>) -> [String] {
+        let ordered = LaunchSearch.ordered(sourced.value.launches, .upcoming)
+        let shown = ordered.prefix(Self.launchRows).map { LaunchRow($0) }
+        var lines = [heading("Upcoming launches · Launch Library 2"), ""]
+        lines += LaunchTableRenderer(dates: dates, width: width, mode: context.styleMode, showsCountdown: true).render(Array(shown))
+        if ordered.count > shown.count { lines.append(glyphs.fit("… and \(ordered.count - shown.count) more")) }
+        let asOf = LaunchLibraryDate.string(from: now).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00Z", with: " UTC")
+        lines += ["", glyphs.fit("Source: \(LaunchesSample.summary); countdowns as of \(asOf)")]
+        return lines
+    }
+
+    // MARK: The search
+
+    func searchIntroduction(timing: DemoSearchTiming) -> [String] {
+        let key = DemoSearchSession.milliseconds(timing.keyInterval)
+        let debounce = DemoSearchSession.milliseconds(timing.debounce)
+        let clock = fast ? "on virtual time (--fast: the clock jumps, nothing waits)" : "on the real clock"
+        return [
+            heading("Search as you type"),
+            glyphs.fit("The interactive search's view model (launches search -i), \(clock): one key every \(key) ms;"),
+            glyphs.fit("a search starts once no key has come for \(debounce) ms."),
+        ]
+    }
+
+    func time(_ duration: Duration) -> String {
+        DisplayWidth.pad("\(DemoSearchSession.milliseconds(duration)) ms", toWidth: Self.resultIndent - 2, alignment: .right)
+    }
+
+    /// One event as it happens (the session's handler).
+    @Sendable func writeEvent(_ event: DemoSearchEvent) throws {
+        try write(lines(for: event))
+    }
+
+    /// The interactive search's own view draws the prompt, the status line
+    /// and the result rows, as `launches search -i` shows them.
+    func lines(for event: DemoSearchEvent) -> [String] {
+        var view = LaunchSearchView()
+        view.showsDetails = false
+        let columns = max(20, width - Self.resultIndent)
+        switch event {
+        case .ready, .phaseFinished:
+            return []
+        case .phaseStarted(let index, let phase):
+            return ["", heading("\(index + 1). \(phase.title)")]
+        case .prompt(let state, let elapsed):
+            let prompt = view.frame(state, size: TerminalSize(columns: columns, rows: 1), now: now).lines[0]
+            return ["\(time(elapsed))  " + prompt.rendered(context.styleMode)]
+        case .results(let state, let elapsed, let sinceLastKey):
+            let shown = min(state.resultCount, Self.resultRows)
+            let frame = view.frame(state, size: TerminalSize(columns: columns, rows: 2 + shown), now: now)
+            let when = sinceLastKey.map { "results \(DemoSearchSession.milliseconds($0)) ms after the last key: " } ?? "results while typing: "
+            var lines = ["\(time(elapsed))  " + context.styled(when, .bold) + frame.lines[1].rendered(context.styleMode)]
+            let indent = String(repeating: " ", count: Self.resultIndent)
+            lines += frame.lines.dropFirst(2).map { indent + $0.rendered(context.styleMode) }
+            if state.resultCount > shown { lines.append(indent + "  " + "… and \(state.resultCount - shown) more") }
+            return lines.map(glyphs.fit)
+        }
+    }
+
+    // MARK: The summary
+
+    /// What the debounce saved: each phase's keystrokes and the searches they
+    /// cost, from the view model's counters.
+    func savings(_ summaries: [DemoSearchPhaseSummary]) -> [String] {
+        func counts(keystrokes: Int, searches: Int) -> String {
+            "\(keystrokes) keystroke\(keystrokes == 1 ? "" : "s"), \(searches) search\(searches == 1 ? "" : "es")"
+        }
+        let titleWidth = summaries.map { DisplayWidth.of($0.phase.title) }.max() ?? 0
+        var lines = [heading("What the debounce saved")]
+        for summary in summaries {
+            lines.append("  " + DisplayWidth.pad(summary.phase.title, toWidth: titleWidth) + "  "
+                         + counts(keystrokes: summary.keystrokes, searches: summary.searches))
+        }
+        let keystrokes = summaries.map(\.keystrokes).reduce(0, +)
+        let searches = summaries.map(\.searches).reduce(0, +)
+        lines.append("  " + DisplayWidth.pad("In all", toWidth: titleWidth) + "  " + counts(keystrokes: keystrokes, searches: searches)
+                     + " (searching on every key: \(keystrokes))")
+        return lines.map(glyphs.fit)
+    }
+}

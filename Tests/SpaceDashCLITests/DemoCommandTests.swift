@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import SpaceDashCLI
+
+/// `spacedash demo` in process (memory outputs) for its options and styling.
+@Suite struct DemoCommandTests {
+    static let headings = ["spacedash demo", "Mars weather", "Upcoming launches", "Search as you type",
+                           "1. Type \"starlink\"", "2. Refine: add \" 17\"", "3. Clear it with Backspace", "What the debounce saved"]
+
+    private func run(_ arguments: [String], terminal: Bool = false, environment: [String: String] = [:]) async -> (code: Int32, stdout: String, stderr: String) {
+        let streams = OutputStreams.memory(stdoutIsTerminal: terminal)
+        let base = ["LANG": "C.UTF-8", "COLUMNS": "120", "SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-demo-test"]
+        let code = await SpaceDash.run(arguments: ["demo"] + arguments, environment: base.merging(environment) { $1 }, streams: streams)
+        return (code, streams.stdout.text, streams.stderr.text)
+    }
+
+    /// Whether `text` holds an SGR sequence that sets a colour (not just bold or reverse).
+    static func hasColour(_ text: String) -> Bool {
+        text.components(separatedBy: "\u{1B}[").dropFirst().contains { sequence in
+            guard let end = sequence.firstIndex(of: "m") else { return false }
+            return sequence[..<end].split(separator: ";").contains { Int($0).map { (30...38).contains($0) || (90...97).contains($0) } ?? false }
+        }
+    }
+
+    @Test func fastPrintsEverySectionInOrderWithTheCounts() async throws {
+        let result = await run(["--fast"])
+        #expect(result.code == 0)
+        #expect(result.stderr == "")
+        var position = result.stdout.startIndex
+        for heading in Self.headings {
+            let found = try #require(result.stdout.range(of: heading, range: position..<result.stdout.endIndex), "\(heading) in order")
+            position = found.upperBound
+        }
+        #expect(result.stdout.contains("Offline: fixture data bundled in the binary"))
+        #expect(result.stdout.contains("\n  Type \"starlink\"          8 keystrokes, 1 search\n"))
+        #expect(result.stdout.contains("\n  In all                   22 keystrokes, 3 searches (searching on every key: 22)\n"))
+        #expect(!result.stdout.contains("\u{1B}"), "no escape sequences into a pipe")
+    }
+
+    @Test func thePromptEchoesEveryKeyAndTheResultsComeOnce() async throws {
+        let result = await run(["--fast"])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let prompts = lines.filter { $0.contains(" ms  > ") || $0.hasSuffix(" ms  >") }
+        #expect(prompts.count == 22)
+        #expect(Array(prompts.prefix(8)) == [
+            "     0 ms  > s", "    80 ms  > st", "   160 ms  > sta", "   240 ms  > star",
+            "   320 ms  > starl", "   400 ms  > starli", "   480 ms  > starlin", "   560 ms  > starlink",
+        ])
+        let results = lines.filter { $0.contains("results ") && $0.contains(" ms after the last key") }
+        #expect(results == [
+            "   860 ms  results 300 ms after the last key: 3 / 46 launches · sample data",
+            "   460 ms  results 300 ms after the last key: 1 / 46 launches · sample data",
+            "  1100 ms  results 300 ms after the last key: 46 / 46 launches · sample data",
+        ])
+        let starlink = try #require(lines.firstIndex(of: results[0]))
+        #expect(lines[starlink + 1].hasPrefix("           ▶ Falcon 9 Block 5 | Starlink Group 6-112 · SpaceX"))
+        #expect(lines[starlink + 3].hasPrefix("             Falcon 9 Block 5 | Starlink Group 10-88 · SpaceX"))
+    }
+
+    @Test func theWeatherAndLaunchSectionsUseTheCommandsRenderers() async throws {
+        let result = await run(["--fast"])
+        #expect(result.stdout.contains("\nSol  Earth date  Season  Low °C  Avg °C  High °C  Pressure Pa  Wind m/s  Gust m/s  Wind from\n"))
+        #expect(result.stdout.contains("\n681  2020-10-25  fall     -95.4   -62.4     -4.4        743.5       5.6      18.6  WNW\n"))
+        #expect(result.stdout.contains("\nTemperature range (°C)\n"))
+        #expect(result.stdout.contains("\nDATE                  T-"))
+        // Countdowns from the day the sample was listed, so the demo reads the same any day.
+        #expect(result.stdout.contains("2026-11-24 03:12 UTC  in 3d 15h"))
+        #expect(result.stdout.contains("countdowns as of 2026-11-20 12:00 UTC"))
+    }
+
+    @Test func colourOnlyOnATerminalAndNeverWithNoColor() async {
+        let terminal = await run(["--fast"], terminal: true)
+        #expect(terminal.code == 0)
+        #expect(Self.hasColour(terminal.stdout))
+        let noColor = await run(["--fast"], terminal: true, environment: ["NO_COLOR": "1"])
+        #expect(noColor.code == 0)
+        #expect(!Self.hasColour(noColor.stdout))
+        #expect(noColor.stdout.contains("\u{1B}[1m"), "bold headings remain")
+        let dumb = await run(["--fast"], terminal: true, environment: ["TERM": "dumb"])
+        #expect(!dumb.stdout.contains("\u{1B}"))
+    }
+
+    @Test func asciiLocaleDrawsNoUnicode() async {
+        let result = await run(["--fast"], environment: ["LANG": "C"])
+        #expect(result.code == 0)
+        #expect(result.stdout.contains("8 keystrokes, 1 search"))
+        #expect(!result.stdout.contains("█"))
+        #expect(!result.stdout.contains("°"))
+    }
+
+    @Test(arguments: ["0", "-1", "0.0", "abc", "inf", "nan", ""])
+    func speedMustBeAPositiveNumber(_ value: String) async {
+        let result = await run(["--speed", value])
+        #expect(result.code == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("spacedash: "))
+        #expect(result.stderr.contains("--speed"))
+        #expect(result.stderr.contains("Usage: spacedash demo"))
+    }
+
+    @Test func speedIsParsedAndFastExcludesIt() async throws {
+        let invocation = try CommandLineParser.parse(["demo", "--speed", "2.5"], root: SpaceDash.self)
+        let command = try #require(try invocation.commands.last?.init(invocation.arguments) as? DemoCommand)
+        #expect(command.speed == 2.5)
+        #expect(!command.fast)
+
+        let both = await run(["--fast", "--speed", "2"])
+        #expect(both.code == 64)
+        #expect(both.stderr.contains("--fast and --speed cannot be combined"))
+    }
+
+    @Test func helpHasExamples() async {
+        let result = await run(["--help"])
+        #expect(result.code == 0)
+        #expect(result.stdout.contains("offline"))
+        #expect(result.stdout.contains("--speed X"))
+        #expect(result.stdout.contains("spacedash demo --fast"))
+        let listed = await SpaceDash.run(arguments: ["--help"], environment: [:], streams: .memory())
+        #expect(listed == 0)
+    }
+}
+
+/// The built binary: `spacedash demo` end to end, and that it opens no
+/// network connection.
+@Suite struct DemoBinaryTests {
+    /// A home, cache and XDG folder for one run; removed at the end.
+    final class Scratch {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-demo-\(UUID().uuidString)")
+        init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+
+        /// Everything a stray request could use points at `trap`: proxies for
+        /// libcurl and both API base URLs.
+        func environment(trap: LoopbackServer) -> [String: String] {
+            let proxy = trap.baseURL.absoluteString
+            return [
+                "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": url.path,
+                "SPACEDASH_CACHE_DIR": url.appendingPathComponent("cache").path,
+                "XDG_CACHE_HOME": url.appendingPathComponent("xdg").path,
+                "http_proxy": proxy, "https_proxy": proxy, "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy,
+                "ALL_PROXY": proxy, "all_proxy": proxy,
+                "SPACEDASH_INSIGHT_URL": trap.url("/insight_weather/").absoluteString,
+                "SPACEDASH_LAUNCHES_URL": trap.url("/2.3.0").absoluteString,
+            ]
+        }
+
+        /// What the run left in the scratch folder (the cache must stay untouched).
+        var contents: [String] {
+            (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String]) ?? []
+        }
+    }
+
+    static let canIsolateNetwork: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        let probe = try? ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"), arguments: ["-rn", "true"],
+                                           environment: ["PATH": "/usr/bin:/bin"], timeout: 20)
+        return probe?.exitCode == 0
+    }()
+
+    @Test func fastPrintsEachSectionAndTheCountsAndOpensNoConnection() throws {
+        let trap = try LoopbackServer()
+        let scratch = Scratch()
+        let result = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["demo", "--fast"],
+                                           environment: scratch.environment(trap: trap), timeout: 60)
+        trap.stop()
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText == "")
+        for heading in DemoCommandTests.headings { #expect(result.stdoutText.contains(heading)) }
+        #expect(result.stdoutText.contains("Type \"starlink\"          8 keystrokes, 1 search\n"))
+        #expect(trap.connectionsFinished == 0, "a connection reached the trap")
+        #expect(trap.requests.isEmpty)
+        #expect(scratch.contents.isEmpty, "the demo wrote \(scratch.contents)")
+
+        // The trap does catch a command that really uses the network.
+        let control = try LoopbackServer()
+        let weather = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather", "--timeout", "10"],
+                                            environment: scratch.environment(trap: control), timeout: 60)
+        control.stop()
+        #expect(weather.exitCode == 0)
+        #expect(control.connectionsFinished > 0)
+    }
+
+    @Test(.enabled(if: DemoBinaryTests.canIsolateNetwork, "needs unshare -rn (a network namespace with no network)"))
+    func withNoNetworkAtAllTheOutputIsTheSame() throws {
+        let trap = try LoopbackServer()
+        defer { trap.stop() }
+        let environment = Scratch().environment(trap: trap)
+        let normal = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["demo", "--fast"], environment: environment, timeout: 60)
+        let isolated = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/unshare"),
+                                             arguments: ["-rn", ProjectPaths.spacedashBinary.path, "demo", "--fast"],
+                                             environment: environment, timeout: 60)
+        #expect(isolated.exitCode == 0)
+        #expect(isolated.stderrText == "")
+        #expect(isolated.stdoutText == normal.stdoutText)
+        #expect(isolated.stdoutText.contains("8 keystrokes, 1 search"))
+    }
+
+    /// The real clock, sped up: the same script on dispatch queues. Timing on
+    /// a shared machine may vary, so only what cannot depend on it is checked.
+    @Test func theRealClockRunsTheSameScript() throws {
+        let trap = try LoopbackServer()
+        defer { trap.stop() }
+        let started = Date()
+        let result = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["demo", "--speed", "4"],
+                                           environment: Scratch().environment(trap: trap), timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText == "")
+        #expect(result.stdoutText.contains("on the real clock: one key every 20 ms"))
+        for query in ["s", "st", "starlink", "starlink 17"] { #expect(result.stdoutText.contains(" ms  > \(query)\n")) }
+        #expect(result.stdoutText.contains("Type \"starlink\"          8 keystrokes, "))
+        #expect(result.stdoutText.contains("In all                   22 keystrokes, "))
+        // The script's own waits add up to about 1.1 s at this speed.
+        #expect(Date().timeIntervalSince(started) > 1)
+        #expect(trap.connectionsFinished == 0)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import HTTP
+import SpaceData
+import Testing
+@testable import SpaceDashCLI
+
+@Suite struct DemoFixturesTests {
+    @Test func bothSourcesComeThroughTheScriptedHTTPLayerAndTheRealServices() async throws {
+        let fixtures = DemoFixtures()
+        let loaded = try await fixtures.load()
+
+        // The services built their real requests, and the scripted layer answered them.
+        let urls = fixtures.http.requests.map(\.url)
+        #expect(urls.count == 2)
+        #expect(urls.contains { $0.host == "api.nasa.gov" && $0.path == "/insight_weather" && $0.query?.contains("api_key=DEMO_KEY") == true })
+        #expect(urls.contains { $0.host == "ll.thespacedevs.com" && $0.path == "/2.3.0/launches/upcoming" })
+
+        // Decoded by the real decoders: the fixtures' seven sols and 46 launches, no fallback needed.
+        #expect(loaded.weather.value.sols.map(\.sol) == Array(675...681))
+        #expect(loaded.weather.origin == .live(fetchedAt: DemoFixtures.listedAt))
+        #expect(loaded.weather.notices.isEmpty)
+        #expect(loaded.launches.value.launches.count == 46)
+        #expect(loaded.launches.origin == .live(fetchedAt: DemoFixtures.listedAt))
+        #expect(loaded.launches.notices.isEmpty)
+    }
+
+    @Test func theDemoClockIsWhenTheSampleWasListed() {
+        #expect(LaunchLibraryDate.string(from: DemoFixtures.listedAt) == "2026-11-20T12:00:00Z")
+        #expect(LaunchesSample.summary.contains("20 November 2026"))
+    }
+}
