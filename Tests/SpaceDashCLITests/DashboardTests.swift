@@ -3,26 +3,68 @@ import HTTP
 import SpaceData
 import Streams
 import Testing
+import TestSupport
 @testable import SpaceDashCLI
 
 @Suite struct DashboardTests {
-    /// The dashboard on a scripted HTTP layer: Launch Library answers with
-    /// the bundled page, the InSight feed fails.
-    @Test func aFailingSourceFallsBackWhileTheOtherIsLive() async throws {
-        let http = ScriptedHTTPClient(routes: [
-            "/insight_weather/": .failure(.cannotConnect(url: "https://api.nasa.gov", detail: "refused")),
-            "ll.thespacedevs.com": .ok(json: LaunchesSample.body),
+    /// A cache folder and the environment pointing both APIs at `server`; removed at the end.
+    final class Sandbox {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-dashboard-e2e-\(UUID().uuidString)")
+        deinit { try? FileManager.default.removeItem(at: url) }
+
+        func environment(_ server: LoopbackServer) -> [String: String] {
+            ["PATH": "/usr/bin:/bin", "HOME": url.path, "LANG": "C.UTF-8", "TZ": "UTC", "COLUMNS": "160",
+             "SPACEDASH_CACHE_DIR": url.appendingPathComponent("cache").path,
+             "SPACEDASH_INSIGHT_URL": server.url("/insight_weather/").absoluteString,
+             "SPACEDASH_LAUNCHES_URL": server.url("/2.3.0").absoluteString]
+        }
+    }
+
+    static let insightRoute = "/insight_weather/"
+    static let launchesRoute = "/2.3.0/launches/upcoming/"
+
+    /// The built `spacedash` (no command) against the loopback server.
+    private func dashboard(_ server: LoopbackServer) throws -> ProcessResult {
+        let sandbox = Sandbox()
+        return try withExtendedLifetime(sandbox) {
+            try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: [], environment: sandbox.environment(server), timeout: 60)
+        }
+    }
+
+    @Test func launchLibraryFailingFallsBackWhileTheWeatherIsLive() throws {
+        let server = try LoopbackServer(routes: [
+            Self.insightRoute: .json(InSightSample.body),
+            Self.launchesRoute: .status(500, body: "Internal Server Error"),
         ])
-        let sources = try Dashboard.sources(http: http, cache: nil, environment: [:], policy: .standard)
-        let streams = OutputStreams.memory()
-        let context = CommandContext(streams: streams, environment: [:])
-        let code = try await Dashboard(json: false, policy: .standard).run(context, sources: sources, width: 160)
-        #expect(code == .success)
-        let screen = streams.stdout.text
-        #expect(screen.contains("Source: live from Launch Library 2"))
-        #expect(screen.contains("Source: the bundled sample"))
-        #expect(streams.stderr.text.hasPrefix("spacedash: mars-weather: "))
-        #expect(http.requests.count == 2)
+        defer { server.stop() }
+        let result = try dashboard(server)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.contains("Source: live from NASA's InSight feed"))
+        #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · fall"))
+        #expect(result.stdoutText.contains("Source: \(LaunchesSample.summary)"))
+        #expect(result.stdoutText.contains("Falcon 9 Block 5 |"))
+        let notices = result.stderrText.split(separator: "\n").map(String.init)
+        #expect(notices.allSatisfy { $0.hasPrefix("spacedash: launches: ") }, "only the failing panel explains itself: \(notices)")
+        #expect(notices.contains { $0.contains("500") })
+        #expect(notices.contains { $0.contains("showing \(LaunchesSample.summary)") })
+        #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
+    }
+
+    @Test func theWeatherFailingFallsBackWhileLaunchesAreLive() throws {
+        let server = try LoopbackServer(routes: [
+            Self.insightRoute: .status(500, body: "Internal Server Error"),
+            Self.launchesRoute: .json(LaunchesSample.body),
+        ])
+        defer { server.stop() }
+        let result = try dashboard(server)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.contains("Source: live from Launch Library 2"))
+        #expect(result.stdoutText.contains("Source: the bundled sample: \(InSightSample.summary)"))
+        #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · fall"))
+        let notices = result.stderrText.split(separator: "\n").map(String.init)
+        #expect(notices.allSatisfy { $0.hasPrefix("spacedash: mars-weather: ") }, "only the failing panel explains itself: \(notices)")
+        #expect(notices.contains { $0.contains("500") })
+        #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
     }
 
     @Test func jsonHoldsBothPanels() async throws {

@@ -183,7 +183,11 @@ final class DemoSearchSession: @unchecked Sendable {
             // The query may be one the results already show (removeDuplicates then starts no search).
             stateChanged(model.state)
         } else {
-            after(timing.keyInterval) { [weak self] in self?.pressNextKey() }
+            // Keys keep to the phase's own beat (start + n × interval), so
+            // time spent handling one does not delay the ones after it.
+            let start = state.withLock { $0.phaseStartedAt } ?? now
+            let due = start.advanced(by: .nanoseconds(Int(timing.keyInterval.nanoseconds) * (next.key + 1)))
+            scheduler.schedule(after: max(due, now)) { [weak self] in self?.pressNextKey() }
         }
     }
 
