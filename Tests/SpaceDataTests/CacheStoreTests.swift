@@ -136,14 +136,127 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))
-    func anotherUsersEntryIsNotReadNorReplaced() throws {
+    func anotherUsersEntryIsNotReadNorReplacedNorRemoved() throws {
         let dir = TemporaryDirectory(); defer { dir.remove() }
         let cache = store(in: dir)
         try cache.write("insight", body: Data("theirs".utf8))
-        #expect(chown(cache.path(for: "insight"), 65534, 65534) == 0)
-        #expect(throws: CacheProblem.self) { try cache.write("insight", body: Data("mine".utf8)) }
-        guard case .unreadable(let problem) = cache.read("insight") else { Issue.record("read another user's file"); return }
-        #expect(problem.reason.contains("another user"))
+        let path = cache.path(for: "insight")
+        let theirs = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(chown(path, 65534, 65534) == 0)
+
+        // A write before any read: refused, and nothing says it was reported.
+        do {
+            try cache.write("insight", body: Data("mine".utf8))
+            Issue.record("replaced another user's file")
+        } catch {
+            #expect(error.reason.contains("another user") && !error.reportedByRead)
+        }
+        for _ in 0..<2 {
+            guard case .unreadable(let problem) = cache.read("insight") else { Issue.record("read another user's file"); return }
+            #expect(problem.reason == "belongs to another user; left it alone")
+        }
+        // Once reported by a read, the refused write says so, so callers can say it once.
+        do {
+            try cache.write("insight", body: Data("mine".utf8))
+            Issue.record("replaced another user's file")
+        } catch {
+            #expect(error.reportedByRead)
+        }
+        cache.remove("insight")
+
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_uid == 65534, "their file is still there, still theirs")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == theirs, "and unchanged")
+    }
+
+    // MARK: - Temporary files of killed writers
+
+    /// Makes `path` look last modified `age` seconds ago (a symbolic link itself, not its target).
+    private func age(_ path: String, by age: TimeInterval) {
+        let then = time(nil) - time_t(age)
+        var times = [timespec(tv_sec: then, tv_nsec: 0), timespec(tv_sec: then, tv_nsec: 0)]
+        precondition(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    }
+
+    private func create(_ path: String, _ text: String = "partial") {
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    }
+
+    @Test func temporaryNamesAreRecognisedAndNothingElseIs() {
+        for key in ["insight", "launches-upcoming-2.3.0-p1", "a.b_c"] {
+            let name = CacheStore.temporaryName(for: CacheStore.fileName(for: key))
+            #expect(CacheStore.isTemporaryName(name), "\(name)")
+        }
+        #expect(CacheStore.isTemporaryName(".insight.cache.123.4294967295.tmp"))
+        for name in ["insight.cache", ".insight.cache.tmp", ".insight.cache.123.tmp", "insight.cache.1.2.tmp",
+                     ".insight.cache.1.x.tmp", ".insight.1.2.tmp", "..cache.1.2.tmp", ".notes.tmp", ".tmp",
+                     ".insight.cache.1.2.tmp~", ".in sight.cache.1.2.tmp", ".insight.cache.1.12345678901.tmp",
+                     ".insight.cache.1.\u{0661}.tmp"] {
+            #expect(!CacheStore.isTemporaryName(name), "\(name)")
+        }
+    }
+
+    @Test func aWriteRemovesStaleTemporaryFilesOfOursAndNothingElse() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let cache = store(in: dir)
+        try cache.write("insight", body: Data("first".utf8))
+        let folder = cache.directory.path
+        func at(_ name: String) -> String { folder + "/" + name }
+        let stale = CacheStore.staleTemporaryAge
+
+        // Left by killed writers: of this entry and of another, long ago.
+        let staleOfThisEntry = ".insight.cache.4242.17.tmp", staleOfAnother = ".launches-upcoming.cache.77.99.tmp"
+        create(at(staleOfThisEntry)); age(at(staleOfThisEntry), by: stale + 60)
+        create(at(staleOfAnother)); age(at(staleOfAnother), by: 30 * 24 * 3600)
+        // A live writer in another process: just created, or slow but younger than the limit.
+        let live = ".insight.cache.4243.18.tmp", slow = ".insight.cache.4244.19.tmp"
+        create(at(live))
+        create(at(slow)); age(at(slow), by: stale - 60)
+        // Old things that are not our temporary files.
+        let notOurs = [".notes.tmp", "readme.tmp", ".insight.cache.tmp"]
+        for name in notOurs { create(at(name)); age(at(name), by: stale * 2) }
+        // An old symbolic link and an old folder named like temporary files.
+        let precious = dir.url.appendingPathComponent("precious").path
+        create(precious, "keep me")
+        let link = ".insight.cache.5000.1.tmp", folderNamedLikeOne = ".insight.cache.5000.2.tmp"
+        #expect(symlink(precious, at(link)) == 0); age(at(link), by: stale * 2)
+        #expect(mkdir(at(folderNamedLikeOne), 0o700) == 0); age(at(folderNamedLikeOne), by: stale * 2)
+
+        try cache.write("insight", body: Data("second".utf8))
+
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        #expect(!names.contains(staleOfThisEntry) && !names.contains(staleOfAnother), "stale temporary files are gone: \(names)")
+        #expect(names.isSuperset(of: [live, slow]), "a live writer's file is left alone: \(names)")
+        #expect(names.isSuperset(of: Set(notOurs)), "files of other names are left alone")
+        #expect(names.isSuperset(of: [link, folderNamedLikeOne]), "links and folders are left alone")
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "keep me")
+        guard case .hit(let entry) = cache.read("insight") else { Issue.record("no entry"); return }
+        #expect(entry.body == Data("second".utf8))
+    }
+
+    @Test func aTemporaryFileFromTheFutureIsLeftAlone() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let cache = store(in: dir)
+        try cache.write("insight", body: Data("first".utf8))
+        let path = cache.directory.path + "/.insight.cache.1.1.tmp"
+        create(path)
+        age(path, by: -CacheStore.staleTemporaryAge * 3) // a clock set wrong, or another machine's
+        try cache.write("insight", body: Data("second".utf8))
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))
+    func anotherUsersStaleTemporaryFileIsLeftAlone() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let cache = store(in: dir)
+        try cache.write("insight", body: Data("first".utf8))
+        let path = cache.directory.path + "/.insight.cache.1.1.tmp"
+        create(path)
+        #expect(chown(path, 65534, 65534) == 0)
+        age(path, by: CacheStore.staleTemporaryAge * 2)
+        try cache.write("insight", body: Data("second".utf8))
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_uid == 65534)
     }
 
     @Test(.enabled(if: geteuid() == 0, "changing a directory's owner needs root"))

@@ -29,7 +29,7 @@ enum DashboardJSON {
             object["launches"] = ["error": message]
         }
         let json = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: json, as: UTF8.self)
+        return JSONText.terminalSafe(String(decoding: json, as: UTF8.self))
     }
 
     private static func parsed(_ text: String) throws -> Any {

@@ -22,7 +22,7 @@ struct LaunchesPanel: Sendable {
         var lines = [StyledText("Next launches · Launch Library 2", style: .bold).rendered(style)]
         switch data {
         case .failed(let message):
-            lines.append(message)
+            lines.append(TerminalSanitizer.clean(message)) // errors quote servers
         case .loaded(let sourced):
             let launches = Self.next(sourced.value.launches, now: dates.now)
             if launches.isEmpty {

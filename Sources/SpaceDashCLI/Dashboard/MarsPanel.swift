@@ -18,7 +18,7 @@ struct MarsPanel: Sendable {
         var lines = [StyledText("Mars weather · InSight, Elysium Planitia", style: .bold).rendered(style)]
         switch data {
         case .failed(let message):
-            lines.append(message)
+            lines.append(APIText.display(message)) // errors quote servers
         case .loaded(let report):
             let sols = report.value.sols.sorted { $0.sol < $1.sol }
             if let latest = sols.last {
@@ -47,7 +47,7 @@ struct MarsPanel: Sendable {
         }
         lines.append("Pressure     " + (sol.pressure.map { "\(value($0.average)) Pa" } ?? missing))
         var wind = units.speed(sol.windSpeed).map { "\(value($0.average)) \(units.speedSymbol) average, gusts \(value($0.maximum))" } ?? missing
-        if let direction = sol.wind?.mostCommon?.point { wind += ", mostly from \(direction)" }
+        if let direction = sol.wind?.mostCommon?.point { wind += ", mostly from \(APIText.display(direction))" }
         lines.append("Wind         " + wind)
         return lines
     }

@@ -15,6 +15,6 @@ enum LaunchJSONRenderer {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(launches)
-        return String(decoding: data, as: UTF8.self)
+        return JSONText.terminalSafe(String(decoding: data, as: UTF8.self))
     }
 }

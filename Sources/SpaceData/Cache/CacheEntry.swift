@@ -36,7 +36,8 @@ public enum CacheLookup: Sendable, Equatable {
     /// No entry under that name.
     case miss
     /// An entry that could not be used (damaged, truncated, a symbolic link,
-    /// another user's file). It has been removed, so it is reported once.
+    /// another user's file). A damaged entry of ours has been removed, so it is
+    /// reported once; another user's file is left where it is.
     case unreadable(CacheProblem)
 }
 
@@ -46,10 +47,15 @@ public struct CacheProblem: Error, Sendable, Equatable, CustomStringConvertible 
     public let path: String
     /// What was wrong with it.
     public let reason: String
+    /// Whether the same store already reported this file as unusable when
+    /// reading it (another user's entry), so a caller that shows the read's
+    /// problems need not say it again for the write.
+    public let reportedByRead: Bool
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, reportedByRead: Bool = false) {
         self.path = path
         self.reason = reason
+        self.reportedByRead = reportedByRead
     }
 
     public var description: String { "\(path): \(reason)" }

@@ -2,15 +2,21 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Raw responses saved on disk by name, with the time they were saved.
 ///
 /// Safe for several processes at once: a write goes to a temporary file in
 /// the same directory, is flushed with `fsync`, renamed over the entry, and
 /// the directory is flushed too, so a reader (or a crash) sees the old entry
-/// or the new one, never a torn file. The store never follows a symbolic
-/// link and never uses another user's file or directory; a damaged entry is
-/// reported once (as `.unreadable`) and removed, never fatal.
+/// or the new one, never a torn file. A writer killed before its rename leaves
+/// its temporary file behind; a later write removes such files of ours once
+/// they are older than `staleTemporaryAge`, which no live write takes.
+///
+/// The store never follows a symbolic link and never uses another user's file
+/// or directory: another user's entry is neither read, replaced nor removed,
+/// only reported (as `.unreadable`, and by `write` throwing). A damaged entry
+/// of ours is reported once (as `.unreadable`) and removed, never fatal.
 ///
 /// File layout: a short text header (format, save time, body length and an
 /// FNV-1a checksum) ending with an empty line, then the body bytes exactly.
@@ -19,11 +25,19 @@ public final class CacheStore: Sendable {
     public let directory: URL
     /// The clock that stamps new entries and ages old ones.
     public let clock: @Sendable () -> Date
+    /// Other users' entries this store has reported on reading, by file name.
+    private let reportedForeignEntries = Mutex<Set<String>>([])
 
     /// Entries larger than this are treated as damaged rather than read into memory.
     public static let maximumEntrySize = 64 << 20
 
     static let magic = "spacedash-cache 1"
+
+    /// How old a temporary file must be before a write removes it as left by a
+    /// killed writer. A live write takes milliseconds (at most a few seconds for
+    /// the largest entry on a slow disk), so an hour never races one; and a
+    /// writer stopped longer than that only loses its rename, never the entry.
+    public static let staleTemporaryAge: TimeInterval = 60 * 60
 
     public init(directory: URL, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
@@ -70,9 +84,10 @@ public final class CacheStore: Sendable {
                 return .miss
             case ELOOP:
                 // Opening with O_NOFOLLOW fails this way on a symbolic link; remove
-                // the link itself (never what it points to).
-                unlinkat(directoryFD, name, 0)
-                return .unreadable(CacheProblem(path: filePath, reason: "is a symbolic link, which the cache never follows; removed it"))
+                // the link itself (never what it points to), if it is ours.
+                let removed = removeIfOurs(directoryFD: directoryFD, name: name)
+                return .unreadable(CacheProblem(path: filePath, reason: "is a symbolic link, which the cache never follows; "
+                                                    + (removed ? "removed it" : "left it alone")))
             default:
                 return .unreadable(CacheProblem(path: filePath, reason: "cannot be opened (\(Self.errorText(code)))"))
             }
@@ -87,8 +102,12 @@ public final class CacheStore: Sendable {
             self.removeIfSame(directoryFD: directoryFD, name: name, info: info)
             return .unreadable(CacheProblem(path: filePath, reason: reason + "; removed it"))
         }
+        // Another user's file is theirs: not read, not removed, just reported.
+        guard info.st_uid == geteuid() else {
+            reportedForeignEntries.withLock { _ = $0.insert(name) }
+            return .unreadable(CacheProblem(path: filePath, reason: "belongs to another user; left it alone"))
+        }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return damaged("is not a regular file") }
-        guard info.st_uid == geteuid() else { return damaged("belongs to another user") }
         guard info.st_size <= Self.maximumEntrySize else { return damaged("is larger than any cache entry (\(info.st_size) bytes)") }
 
         let bytes: [UInt8]
@@ -124,10 +143,11 @@ public final class CacheStore: Sendable {
         var existing = stat()
         if fstatat(directoryFD, name, &existing, AT_SYMLINK_NOFOLLOW) == 0,
            (existing.st_mode & S_IFMT) != S_IFLNK, existing.st_uid != geteuid() {
-            throw CacheProblem(path: filePath, reason: "belongs to another user; not replacing it")
+            throw CacheProblem(path: filePath, reason: "belongs to another user; not replacing it",
+                               reportedByRead: reportedForeignEntries.withLock { $0.contains(name) })
         }
 
-        let temporary = ".\(name).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
+        let temporary = Self.temporaryName(for: name)
         let fd = openat(directoryFD, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw CacheProblem(path: filePath, reason: "cannot be written (\(Self.errorText(errno)))")
@@ -166,14 +186,74 @@ public final class CacheStore: Sendable {
         renamed = true
         // Flush the directory so the rename itself survives a crash.
         _ = fsync(directoryFD)
+        removeStaleTemporaries(directoryFD: directoryFD)
         return entry
     }
 
-    /// Removes the entry under `key`, if any.
+    /// Removes the entry under `key`, if any and if it is ours.
     public func remove(_ key: String) {
         guard case .success(let directoryFD) = openDirectory(create: false) else { return }
         defer { close(directoryFD) }
-        unlinkat(directoryFD, Self.fileName(for: key), 0)
+        removeIfOurs(directoryFD: directoryFD, name: Self.fileName(for: key))
+    }
+
+    /// Removes `name` itself (a link, never its target) when it belongs to us.
+    @discardableResult
+    private func removeIfOurs(directoryFD: Int32, name: String) -> Bool {
+        var info = stat()
+        guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_uid == geteuid() else { return false }
+        return unlinkat(directoryFD, name, 0) == 0
+    }
+
+    // MARK: - Temporary files
+
+    /// The temporary file a write fills before renaming it over `name`:
+    /// `.NAME.PID.RANDOM.tmp`, unique to this process and write.
+    static func temporaryName(for name: String) -> String {
+        ".\(name).\(getpid()).\(UInt32.random(in: 0 ... .max)).tmp"
+    }
+
+    /// Whether `name` is one of `temporaryName`'s names, for any entry.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 4 else { return false }
+        let numbers = parts.suffix(2)
+        guard numbers.allSatisfy({ !$0.isEmpty && $0.count <= 10 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return false }
+        let entry = parts.dropLast(2).joined(separator: ".")
+        guard entry.hasSuffix(".cache") else { return false }
+        let key = String(entry.dropLast(6))
+        return !key.isEmpty && key.count <= 100 && !key.hasPrefix(".") && key.unicodeScalars.allSatisfy(isKeyCharacter)
+    }
+
+    /// Removes the temporary files of killed writers: regular files of ours,
+    /// named as `temporaryName` names them, last modified `staleTemporaryAge`
+    /// or more ago by the system clock (the one that stamps file times).
+    /// Anything younger may belong to a write in progress in another process
+    /// and is left alone; failures are ignored, the next write tries again.
+    func removeStaleTemporaries(directoryFD: Int32) {
+        let listing = dup(directoryFD)
+        guard listing >= 0 else { return }
+        guard let stream = fdopendir(listing) else { close(listing); return }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let item = readdir(stream) {
+            let name = withUnsafePointer(to: &item.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if Self.isTemporaryName(name) { names.append(name) }
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        for name in names {
+            var info = stat()
+            guard fstatat(directoryFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                  (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { continue }
+            // Whole seconds: a file from the future (clock skew) has a negative age and stays.
+            let age = TimeInterval(now.tv_sec - info.st_mtim.tv_sec)
+            guard age >= Self.staleTemporaryAge else { continue }
+            unlinkat(directoryFD, name, 0)
+        }
     }
 
     // MARK: - The directory
@@ -233,10 +313,14 @@ public final class CacheStore: Sendable {
     static func fileName(for key: String) -> String {
         precondition(
             !key.isEmpty && key.count <= 100 && !key.hasPrefix(".")
-                && key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) },
+                && key.unicodeScalars.allSatisfy(isKeyCharacter),
             "cache keys are short ASCII names: \(key)"
         )
         return key + ".cache"
+    }
+
+    static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
     }
 
     static func encode(_ entry: CacheEntry) -> Data {

@@ -230,8 +230,10 @@ extension LaunchService {
             do {
                 try cache.write(endpoint.cacheKey(request.timeframe, page: number), body: response.body)
                 if number == 1 { cache.remove(endpoint.throttleKey) }
-            } catch {
+            } catch where !error.reportedByRead {
                 fetched.note(Notice(.cacheNotSaved, "could not save launches in the cache: \(error)"))
+            } catch {
+                // Another user's entry, already reported with the cache's problems.
             }
         }
         fetched.pages.append(page)
