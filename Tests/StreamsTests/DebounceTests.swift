@@ -136,4 +136,47 @@ import Testing
         subject.send(2)
         #expect(subscriber.values == [1, 2])
     }
+
+    @Test func demandRequestedFromInsideADeliveryLetsTheNextValueThrough() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.requestingOnValue(.max(1), initialDemand: .max(1))
+        subject.debounce(for: .milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+        subject.send(1)
+        scheduler.advance(by: .milliseconds(5))
+        subject.send(2)
+        scheduler.advance(by: .milliseconds(5))
+        #expect(subscriber.values == [1, 2])
+    }
+
+    @Test func aCompletionJustBeforeTheTimerFiresDropsThePendingValue() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        // Scheduled first, so it runs before the timer due at the same moment.
+        scheduler.schedule(after: scheduler.now.advanced(by: .milliseconds(10)), tolerance: .zero, options: nil) {
+            subject.send(completion: .finished)
+        }
+        subject.debounce(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+        subject.send(1)
+        scheduler.run()
+        #expect(subscriber.timeline == ["finished@10"])
+        #expect(scheduler.pendingActionCount == 0)
+    }
+
+    @Test func aCancelFromInsideADeliveryStopsEverything() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
+        upstream.debounce(for: .milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(5))
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions.isEmpty)
+        #expect(upstream.subscription.history == [.requested(.unlimited), .cancelled])
+        #expect(scheduler.pendingActionCount == 0)
+    }
 }

@@ -55,4 +55,44 @@ import Testing
         scheduler.run()
         #expect(subscriber.timeline.isEmpty)
     }
+
+    @Test func aValueStillDelayedWhenUpstreamCompletesArrivesButRequestsNothingMore() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler, initialDemand: .max(1), receiveValueDemand: .max(3))
+        upstream.delay(for: .milliseconds(10), scheduler: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        scheduler.advance(by: .milliseconds(5))
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.timeline == ["value(1)@10", "finished@15"])
+        #expect(upstream.subscription.history == [.requested(.max(1))])
+    }
+
+    @Test func aCancelFromInsideADeliveryDropsWhatIsStillDelayed() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
+        upstream.delay(for: .milliseconds(3), scheduler: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        scheduler.advance(by: .milliseconds(3))
+        #expect(subscriber.values == [1])
+        #expect(upstream.subscription.history == [.requested(.unlimited), .cancelled])
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions.isEmpty)
+    }
+
+    @Test func aRequestFromInsideADeliveryGoesUpstreamAtOnce() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.requestingOnValue(.max(2), initialDemand: .max(1))
+        upstream.delay(for: .milliseconds(3), scheduler: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        scheduler.run()
+        #expect(subscriber.values == [1])
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(2))])
+    }
 }

@@ -109,4 +109,38 @@ import Testing
         cancellable.cancel()
     }
 
+    @Test func aValueScheduledBeforeTheCompletionArrivesButRequestsNothingMore() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), receiveValueDemand: .max(5))
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        scheduler.advance()
+        #expect(subscriber.history.map(\.description) == ["subscription(ReceiveOn)", "value(1)", "finished"])
+        #expect(upstream.subscription.history == [.requested(.max(1))])
+    }
+
+    @Test func aCancelFromInsideADeliveryDropsLaterValuesButNotTheScheduledCompletion() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        scheduler.advance()
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == [.finished])
+    }
+
+    @Test func aRequestFromInsideADeliveryGoesUpstreamAtOnce() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.requestingOnValue(.max(2), initialDemand: .max(1))
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        scheduler.advance()
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(2))])
+    }
 }

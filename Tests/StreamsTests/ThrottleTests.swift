@@ -131,4 +131,31 @@ import Testing
         #expect(received == [1, 2, 3, 4])
         cancellable.cancel()
     }
+
+    @Test func demandRequestedFromInsideADeliveryLetsTheNextValueThrough() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.requestingOnValue(.max(1), initialDemand: .max(1))
+        subject.throttle(for: .milliseconds(10), scheduler: scheduler, latest: true).subscribe(subscriber)
+        subject.send(1)
+        scheduler.advance()
+        subject.send(2)
+        scheduler.run()
+        #expect(subscriber.values == [1, 2])
+    }
+
+    @Test func aCancelFromInsideADeliveryStopsLaterEmissions() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
+        upstream.throttle(for: .milliseconds(10), scheduler: scheduler, latest: true).subscribe(subscriber)
+        upstream.send(1)
+        scheduler.advance()
+        upstream.send(2)
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions.isEmpty)
+        #expect(upstream.subscription.history == [.requested(.unlimited), .cancelled])
+    }
 }

@@ -75,4 +75,33 @@ import Testing
         scheduler.run()
         #expect(subscriber.timeline.isEmpty)
     }
+
+    @Test func aValueStillScheduledWhenUpstreamCompletesArrivesThenTheCompletion() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler, initialDemand: .max(1), receiveValueDemand: .max(4))
+        upstream.timeout(.milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+        scheduler.advance(by: .milliseconds(1))
+        upstream.send(1)
+        upstream.send(completion: .finished)
+        scheduler.run()
+        #expect(subscriber.timeline == ["value(1)@1", "finished@1"])
+        #expect(upstream.subscription.history == [.requested(.max(1))], "neither more demand nor a timeout cancel")
+        #expect(scheduler.pendingActionCount == 0)
+    }
+
+    @Test func aCancelFromInsideADeliveryStopsTheClock() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
+        upstream.timeout(.milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        scheduler.advance()
+        #expect(subscriber.values == [1])
+        #expect(scheduler.pendingActionCount == 0)
+        scheduler.run()
+        #expect(subscriber.completions.isEmpty)
+        #expect(upstream.subscription.history == [.requested(.unlimited), .cancelled])
+    }
 }

@@ -56,51 +56,28 @@ extension Publishers {
 }
 
 extension Publishers.Debounce {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: ScheduledProducer<Downstream>, Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
-
-        private enum State {
-            case awaitingSubscription
-            case subscribed(Subscription)
-            /// Upstream completed; the completion is on its way through the scheduler.
-            case completing
-            case terminal
-        }
-
-        private let lock = UnfairLock()
-        private let downstreamLock = RecursiveLock()
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
-
-        private var downstream: Downstream?
-        private var state = State.awaitingSubscription
+        // Guarded by `lock`.
         private var demand = Subscribers.Demand.none
-        /// Bumped by every value, so a timer can tell whether it is still the latest.
-        private var generation: UInt64 = 0
         private var pendingValue: Input?
-        private var timer: Cancellable?
+        /// Restarted by every value; only the latest generation may emit.
+        private var timer = RestartableTimer()
 
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
-            self.downstream = downstream
             self.dueTime = dueTime
             self.scheduler = scheduler
             self.options = options
+            super.init(downstream: downstream)
         }
 
         var description: String { "Debounce" }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
+            guard let downstream = accept(subscription) else { return }
             downstreamLock.withLock { downstream.receive(subscription: self) }
             subscription.request(.unlimited)
         }
@@ -111,42 +88,38 @@ extension Publishers.Debounce {
                 lock.unlock()
                 return .none
             }
-            generation &+= 1
-            let current = generation
+            let (current, previousTimer) = timer.restart()
             pendingValue = input
-            let previousTimer = timer
-            timer = nil
             lock.unlock()
 
-            let due = scheduler.now.advanced(by: dueTime)
-            // The repeating variant gives a token to cancel; the generation check
-            // keeps a timer that outlives its cancel from emitting.
-            let newTimer = scheduler.schedule(
-                after: due, interval: dueTime, tolerance: scheduler.minimumTolerance, options: options
-            ) { self.timerFired(generation: current) }
+            // The scheduled closure holds the subscription strongly, as Combine's does.
+            let newTimer = RestartableTimer.schedule(on: scheduler, after: dueTime, options: options) {
+                self.timerFired(generation: current)
+            }
 
             lock.lock()
-            if generation == current, pendingValue != nil, case .subscribed = state {
-                timer = newTimer
-                lock.unlock()
+            let unwanted: Cancellable?
+            if pendingValue != nil, case .subscribed = state {
+                unwanted = timer.keep(newTimer, for: current)
             } else {
-                // Superseded, completed, cancelled, or already fired (ImmediateScheduler).
-                lock.unlock()
-                newTimer.cancel()
+                // Completed, cancelled, or already fired (ImmediateScheduler).
+                unwanted = newTimer
             }
+            lock.unlock()
+            // Superseded by a newer value, or not wanted at all.
+            unwanted?.cancel()
             previousTimer?.cancel()
             return .none
         }
 
         private func timerFired(generation fired: UInt64) {
             lock.lock()
-            guard case .subscribed = state, generation == fired, let value = pendingValue, let downstream else {
+            guard case .subscribed = state, timer.isCurrent(fired), let value = pendingValue, let downstream else {
                 lock.unlock()
                 return
             }
             pendingValue = nil
-            let firedTimer = timer
-            timer = nil
+            let firedTimer = timer.stop()
             guard demand > 0 else {
                 // No demand: the value is dropped, as Combine does.
                 lock.unlock()
@@ -167,29 +140,15 @@ extension Publishers.Debounce {
 
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .subscribed = state else {
+            guard beginCompleting() else {
                 lock.unlock()
                 return
             }
-            state = .completing
             pendingValue = nil
-            let pendingTimer = timer
-            timer = nil
+            let pendingTimer = timer.stop()
             lock.unlock()
             pendingTimer?.cancel()
             scheduler.schedule(options: nil) { self.deliver(completion) }
-        }
-
-        private func deliver(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard case .completing = state, let downstream else {
-                lock.unlock()
-                return
-            }
-            state = .terminal
-            self.downstream = nil
-            lock.unlock()
-            downstreamLock.withLock { downstream.receive(completion: completion) }
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -198,13 +157,9 @@ extension Publishers.Debounce {
 
         func cancel() {
             lock.lock()
-            let upstream: Subscription?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
-            downstream = nil
+            let upstream = terminate()
             pendingValue = nil
-            let pendingTimer = timer
-            timer = nil
+            let pendingTimer = timer.stop()
             lock.unlock()
             pendingTimer?.cancel()
             upstream?.cancel()

@@ -63,47 +63,25 @@ extension Publishers {
 }
 
 extension Publishers.Delay {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: ScheduledProducer<Downstream>, Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
-
-        private enum State {
-            case awaitingSubscription
-            case subscribed(Subscription)
-            /// Upstream completed; delayed values and the completion are still to run.
-            case completing
-            case terminal
-        }
-
-        private let lock = UnfairLock()
-        private let downstreamLock = RecursiveLock()
         private let interval: Context.SchedulerTimeType.Stride
         private let tolerance: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
-        private var downstream: Downstream?
-        private var state = State.awaitingSubscription
 
         init(downstream: Downstream, delay: Publishers.Delay<Upstream, Context>) {
-            self.downstream = downstream
             self.interval = delay.interval
             self.tolerance = delay.tolerance
             self.scheduler = delay.scheduler
             self.options = delay.options
+            super.init(downstream: downstream)
         }
 
         var description: String { "Delay" }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
+            guard let downstream = accept(subscription) else { return }
             downstreamLock.withLock { downstream.receive(subscription: self) }
         }
 
@@ -112,78 +90,22 @@ extension Publishers.Delay {
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard case .subscribed = state else {
-                lock.unlock()
-                return .none
-            }
-            lock.unlock()
+            guard isSubscribed else { return .none }
             schedule { self.deliver(input) }
             return .none
         }
 
-        private func deliver(_ input: Input) {
-            lock.lock()
-            let upstream: Subscription?
-            switch state {
-            case .subscribed(let subscription): upstream = subscription
-            case .completing: upstream = nil
-            case .awaitingSubscription, .terminal:
-                lock.unlock()
-                return
-            }
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            downstreamLock.lock()
-            let more = downstream.receive(input)
-            downstreamLock.unlock()
-            if more > 0 { upstream?.request(more) }
-        }
-
         func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard case .subscribed = state else {
-                lock.unlock()
-                return
-            }
-            state = .completing
-            lock.unlock()
+            guard lock.withLock({ beginCompleting() }) else { return }
             schedule { self.deliver(completion) }
         }
 
-        private func deliver(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard case .completing = state, let downstream else {
-                lock.unlock()
-                return
-            }
-            state = .terminal
-            self.downstream = nil
-            lock.unlock()
-            downstreamLock.withLock { downstream.receive(completion: completion) }
-        }
-
         func request(_ demand: Subscribers.Demand) {
-            lock.lock()
-            guard case .subscribed(let upstream) = state else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            upstream.request(demand)
+            requestUpstream(demand)
         }
 
         func cancel() {
-            lock.lock()
-            let upstream: Subscription?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
-            downstream = nil
-            lock.unlock()
-            upstream?.cancel()
+            lock.withLock { terminate() }?.cancel()
         }
     }
 }

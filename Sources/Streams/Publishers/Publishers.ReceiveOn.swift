@@ -50,120 +50,52 @@ extension Publishers {
 }
 
 extension Publishers.ReceiveOn {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: ScheduledProducer<Downstream>, Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
-
-        private enum State {
-            case awaitingSubscription
-            case subscribed(Subscription)
-            /// Upstream completed; scheduled values and the completion are still to run.
-            case completing
-            case terminal
-        }
-
-        private let lock = UnfairLock()
-        private let downstreamLock = RecursiveLock()
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
-        private var downstream: Downstream?
-        private var state = State.awaitingSubscription
 
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
-            self.downstream = downstream
             self.scheduler = scheduler
             self.options = options
+            super.init(downstream: downstream)
         }
 
         var description: String { "ReceiveOn" }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
+            guard let downstream = accept(subscription) else { return }
             downstreamLock.withLock { downstream.receive(subscription: self) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard case .subscribed = state else {
-                lock.unlock()
-                return .none
-            }
-            lock.unlock()
+            guard isSubscribed else { return .none }
             scheduler.schedule(options: options) { self.deliver(input) }
             return .none
         }
 
-        private func deliver(_ input: Input) {
-            lock.lock()
-            let upstream: Subscription?
-            switch state {
-            case .subscribed(let subscription): upstream = subscription
-            case .completing: upstream = nil
-            case .awaitingSubscription, .terminal:
-                lock.unlock()
-                return
-            }
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-
-            downstreamLock.lock()
-            let more = downstream.receive(input)
-            downstreamLock.unlock()
-            if more > 0 { upstream?.request(more) }
-        }
-
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .subscribed = state, let downstream else {
+            guard let downstream, beginCompleting() else {
                 lock.unlock()
                 return
             }
-            state = .completing
             lock.unlock()
-            // Captures the subscriber itself, so a cancel before this runs still
+            // Not the shared `deliver(_ completion:)`, which a cancel stops: this
+            // captures the subscriber itself, so a cancel before it runs still
             // lets the completion through, as Combine does.
             scheduler.schedule(options: options) {
-                self.finish()
+                _ = self.lock.withLock { self.terminate() }
                 self.downstreamLock.withLock { downstream.receive(completion: completion) }
             }
         }
 
-        private func finish() {
-            lock.withLock {
-                state = .terminal
-                downstream = nil
-            }
-        }
-
         func request(_ demand: Subscribers.Demand) {
-            lock.lock()
-            guard case .subscribed(let upstream) = state else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            upstream.request(demand)
+            requestUpstream(demand)
         }
 
         func cancel() {
-            lock.lock()
-            let upstream: Subscription?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
-            downstream = nil
-            lock.unlock()
-            upstream?.cancel()
+            lock.withLock { terminate() }?.cancel()
         }
     }
 }

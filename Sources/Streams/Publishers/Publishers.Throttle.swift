@@ -54,26 +54,12 @@ extension Publishers {
 }
 
 extension Publishers.Throttle {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: ScheduledProducer<Downstream>, Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
-
-        private enum State {
-            case awaitingSubscription
-            case subscribed(Subscription)
-            /// Upstream completed; the completion waits for its scheduled action.
-            case completing
-            case terminal
-        }
-
-        private let lock = UnfairLock()
-        private let downstreamLock = RecursiveLock()
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let latest: Bool
-        private var downstream: Downstream?
-        private var state = State.awaitingSubscription
+        // Guarded by `lock`.
         private var demand = Subscribers.Demand.none
         private var lastEmission: Context.SchedulerTimeType?
         /// An emission is scheduled; it sends `pendingValue` then `pendingCompletion`.
@@ -82,23 +68,16 @@ extension Publishers.Throttle {
         private var pendingCompletion: Subscribers.Completion<Failure>?
 
         init(downstream: Downstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context, latest: Bool) {
-            self.downstream = downstream
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
+            super.init(downstream: downstream)
         }
 
         var description: String { "Throttle" }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
+            guard let downstream = accept(subscription) else { return }
             subscription.request(.unlimited)
             downstreamLock.withLock { downstream.receive(subscription: self) }
         }
@@ -135,13 +114,14 @@ extension Publishers.Throttle {
             return .none
         }
 
+        // Not the shared `deliver(_ completion:)`: a waiting value and the
+        // completion go out together, from the one scheduled emission.
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .subscribed = state else {
+            guard beginCompleting() else {
                 lock.unlock()
                 return
             }
-            state = .completing
             pendingCompletion = completion
             if emissionScheduled {
                 // Delivered right after the waiting value.
@@ -195,10 +175,7 @@ extension Publishers.Throttle {
 
         func cancel() {
             lock.lock()
-            let upstream: Subscription?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
-            downstream = nil
+            let upstream = terminate()
             pendingValue = nil
             pendingCompletion = nil
             lock.unlock()

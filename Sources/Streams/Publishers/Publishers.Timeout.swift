@@ -63,89 +63,58 @@ extension Publishers {
 }
 
 extension Publishers.Timeout {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: ScheduledProducer<Downstream>, Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        typealias Input = Upstream.Output
-        typealias Failure = Upstream.Failure
-
-        private enum State {
-            case awaitingSubscription
-            case subscribed(Subscription)
-            /// Upstream completed or timed out; scheduled events are still to run.
-            case completing
-            case terminal
-        }
-
-        private let lock = UnfairLock()
-        private let downstreamLock = RecursiveLock()
         private let interval: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
+        // Guarded by `lock`, as is the clock.
         private var customError: (() -> Upstream.Failure)?
-        private var downstream: Downstream?
-        private var state = State.awaitingSubscription
-        private var timer: Cancellable?
-        /// Bumped by every restart of the clock, so a stale timer does nothing.
-        private var clock: UInt64 = 0
+        private var clock = RestartableTimer()
 
         init(downstream: Downstream, timeout: Publishers.Timeout<Upstream, Context>) {
-            self.downstream = downstream
             self.interval = timeout.interval
             self.scheduler = timeout.scheduler
             self.options = timeout.options
             self.customError = timeout.customError
+            super.init(downstream: downstream)
         }
 
         var description: String { "Timeout" }
 
         func receive(subscription: Subscription) {
-            lock.lock()
-            guard case .awaitingSubscription = state, let downstream else {
-                lock.unlock()
-                subscription.cancel()
-                return
-            }
-            state = .subscribed(subscription)
-            lock.unlock()
+            guard let downstream = accept(subscription) else { return }
             restartClock()
             downstreamLock.withLock { downstream.receive(subscription: self) }
         }
 
         private func restartClock() {
-            lock.lock()
-            clock &+= 1
-            let current = clock
-            let previous = timer
-            timer = nil
-            lock.unlock()
+            let (current, previous) = lock.withLock { clock.restart() }
             previous?.cancel()
 
-            let newTimer = scheduler.schedule(
-                after: scheduler.now.advanced(by: interval),
-                interval: interval,
-                tolerance: scheduler.minimumTolerance,
-                options: options
-            ) { [weak self] in self?.timedOut(clock: current) }
+            let newTimer = RestartableTimer.schedule(on: scheduler, after: interval, options: options) { [weak self] in
+                self?.timedOut(clock: current)
+            }
 
             lock.lock()
-            if clock == current, case .subscribed = state {
-                timer = newTimer
-                lock.unlock()
+            let unwanted: Cancellable?
+            if case .subscribed = state {
+                unwanted = clock.keep(newTimer, for: current)
             } else {
-                lock.unlock()
-                newTimer.cancel()
+                unwanted = newTimer
             }
+            lock.unlock()
+            unwanted?.cancel()
         }
 
         private func timedOut(clock fired: UInt64) {
             lock.lock()
-            guard clock == fired, case .subscribed(let upstream) = state, let downstream else {
+            guard clock.isCurrent(fired), case .subscribed(let upstream) = state, let downstream else {
                 lock.unlock()
                 return
             }
             state = .terminal
-            let firedTimer = timer
-            timer = nil
+            let firedTimer = clock.stop()
             let makeError = customError
             self.downstream = nil
             customError = nil
@@ -157,84 +126,35 @@ extension Publishers.Timeout {
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard case .subscribed = state else {
-                lock.unlock()
-                return .none
-            }
-            lock.unlock()
+            guard isSubscribed else { return .none }
             restartClock()
             scheduler.schedule(options: options) { self.deliver(input) }
             return .none
         }
 
-        private func deliver(_ input: Input) {
-            lock.lock()
-            let upstream: Subscription?
-            switch state {
-            case .subscribed(let subscription): upstream = subscription
-            case .completing: upstream = nil
-            case .awaitingSubscription, .terminal:
-                lock.unlock()
-                return
-            }
-            guard let downstream else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            downstreamLock.lock()
-            let more = downstream.receive(input)
-            downstreamLock.unlock()
-            if more > 0 { upstream?.request(more) }
-        }
-
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .subscribed = state else {
+            guard beginCompleting() else {
                 lock.unlock()
                 return
             }
-            state = .completing
-            let pendingTimer = timer
-            timer = nil
+            let pendingTimer = clock.stop()
+            // Only a timeout, which can no longer happen, would call it.
+            customError = nil
             lock.unlock()
             pendingTimer?.cancel()
             scheduler.schedule(options: options) { self.deliver(completion) }
         }
 
-        private func deliver(_ completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            guard case .completing = state, let downstream else {
-                lock.unlock()
-                return
-            }
-            state = .terminal
-            self.downstream = nil
-            customError = nil
-            lock.unlock()
-            downstreamLock.withLock { downstream.receive(completion: completion) }
-        }
-
         func request(_ demand: Subscribers.Demand) {
-            lock.lock()
-            guard case .subscribed(let upstream) = state else {
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            upstream.request(demand)
+            requestUpstream(demand)
         }
 
         func cancel() {
             lock.lock()
-            let upstream: Subscription?
-            if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }
-            state = .terminal
-            downstream = nil
+            let upstream = terminate()
             customError = nil
-            let pendingTimer = timer
-            timer = nil
+            let pendingTimer = clock.stop()
             lock.unlock()
             pendingTimer?.cancel()
             upstream?.cancel()

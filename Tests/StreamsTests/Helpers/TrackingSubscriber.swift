@@ -125,3 +125,32 @@ enum TestingError: Error, Equatable {
     case oops
     case other
 }
+
+extension TrackingSubscriber {
+    /// A subscriber that cancels its subscription from inside `receive(_:)`.
+    static func cancellingOnValue(initialDemand: Subscribers.Demand? = .unlimited) -> TrackingSubscriber {
+        let received = ReceivedSubscription()
+        return TrackingSubscriber(
+            initialDemand: initialDemand,
+            onSubscription: { received.subscription = $0 },
+            onValue: { _ in received.subscription?.cancel() }
+        )
+    }
+
+    /// A subscriber that requests `demand` through its subscription from
+    /// inside `receive(_:)` (rather than returning it).
+    static func requestingOnValue(_ demand: Subscribers.Demand, initialDemand: Subscribers.Demand? = nil) -> TrackingSubscriber {
+        let received = ReceivedSubscription()
+        return TrackingSubscriber(
+            initialDemand: initialDemand,
+            onSubscription: { received.subscription = $0 },
+            onValue: { _ in received.subscription?.request(demand) }
+        )
+    }
+}
+
+/// The subscription a subscriber's hooks call back into.
+private final class ReceivedSubscription: @unchecked Sendable {
+    // Set once, on subscription, before any value can arrive.
+    var subscription: Subscription?
+}
