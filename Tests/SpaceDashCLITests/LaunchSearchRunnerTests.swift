@@ -290,10 +290,13 @@ import TestSupport
         let terminal = try Terminal()
         let before = terminal.settings()
         let process = try Self.start(terminal, ["--file", file.path, "--agency", "spacex", "--limit", "2", "falcon"],
-                                          directory: directory, offline: false)
+                                     directory: directory, offline: false, environment: ["TZ": "Europe/Paris"])
         let screen = terminal.read(until: "2 / 2 launches · file saved launches.json")
         #expect(screen.contains("2 / 2 launches · file saved launches.json"), "SpaceX's first two, searched for falcon")
         #expect(!screen.contains("sample data"))
+        // The details come later in the same frame, perhaps in a later read.
+        let details = screen.contains("GMT+1") ? screen : screen + terminal.read(until: "GMT+1")
+        #expect(details.contains("Window:  \u{1B}[0m2030-01-01 13:00 GMT+1 · "), "the window in local time (TZ), as the table shows it")
         terminal.type("\u{1B}[B\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -350,7 +353,9 @@ import TestSupport
         let opening = terminal.read(until: "sample data")
         #expect(opening.contains("\u{1B}[?2004h"), "bracketed paste turned on")
         terminal.type("\u{1B}[200~falcon\rheavy\u{1B}[201~")
-        let screen = terminal.read(until: "1 / 46 launches · sample data")
+        var screen = terminal.read(until: "1 / 46 launches · sample data")
+        // The result row follows the status line in the same frame, perhaps in a later read.
+        if !screen.contains("Griffin Mission 2") { screen += terminal.read(until: "Griffin Mission 2") }
         #expect(screen.contains("falcon heavy"), "the paste in the prompt, its line break a space")
         #expect(screen.contains("Falcon Heavy | Griffin Mission 2"))
         terminal.type("\u{1B}")

@@ -43,7 +43,7 @@ struct LaunchSearchFeed: Sendable {
                           isLoading: update.isLoading, notice: update.liveFailure.map { "live failed: \($0.message)" })
             }
             .catch { error in
-                Just(LaunchSearchData(launches: [], source: .service(.sample), notice: error.description))
+                Just(LaunchSearchData(launches: [], source: .unavailable, notice: error.description))
             }
             .eraseToAnyPublisher()
     }

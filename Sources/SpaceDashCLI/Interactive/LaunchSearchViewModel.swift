@@ -10,6 +10,8 @@ public enum LaunchSearchSource: Sendable, Equatable {
     case service(DataOrigin)
     /// A saved Launch Library response (`--file`), named as given.
     case file(path: String)
+    /// Nothing could be loaded, not even the bundled sample; the notice says why.
+    case unavailable
 }
 
 /// Launches ready to search: the array, its index and where it came from.
@@ -120,6 +122,8 @@ public struct LaunchSearchState: Sendable {
             return "sample data"
         case .file(let path):
             return "file \(URL(fileURLWithPath: path).lastPathComponent)"
+        case .unavailable:
+            return "no data"
         }
     }
 }

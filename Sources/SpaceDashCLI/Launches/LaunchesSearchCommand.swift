@@ -34,7 +34,7 @@ struct LaunchesSearchCommand: Command {
     static let strict = Flag("strict", help: "Fail (exit 69) rather than show cached or sample launches")
     static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
     static let verbose = Flag("verbose", help: "Say where the launches came from, and log HTTP requests on stderr")
-    static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal; Enter prints the selected launch, Esc cancels (exit 130)")
+    static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal, within the launches the other options select; Enter prints the selected launch, Esc cancels (exit 130)")
     static let debounce = Option<Int>("debounce", valueName: "MS", default: 300, help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)", check: .within(0...10_000))
 
     static let configuration = CommandConfiguration(
