@@ -170,7 +170,7 @@ struct LaunchesSearchCommand: Command {
     private func loadFile(_ file: String, _ context: CommandContext) throws -> LaunchList {
         do {
             let list = try LaunchService.load(file: file, timeframe: timeframe)
-            if verbose { context.notice("launches: \(list.launches.count) from \(file)") }
+            if verbose { context.notice("\(list.launches.count) launches from \(file)") }
             return list
         } catch {
             throw CommandError(error.description)
@@ -178,7 +178,7 @@ struct LaunchesSearchCommand: Command {
     }
 
     /// - Parameter httpLog: where --verbose's request lines go (stderr unless the screen is open).
-    private func service(_ context: CommandContext, httpLog: HTTPLog = .standardError) throws -> LaunchService {
+    private func service(_ context: CommandContext, httpLog: HTTPLog? = nil) throws -> LaunchService {
         let endpoint: LaunchLibraryEndpoint
         do {
             endpoint = try LaunchLibraryEndpoint(environment: context.environment)
@@ -188,7 +188,8 @@ struct LaunchesSearchCommand: Command {
         return LaunchService(
             endpoint: endpoint,
             http: HTTPClient(userAgent: SpaceDashVersion.userAgent,
-                             log: HTTPLog.enabled(verbose: verbose, environment: context.environment, sink: httpLog)),
+                             log: httpLog.flatMap { HTTPLog.enabled(verbose: verbose, environment: context.environment, sink: $0) }
+                                ?? context.httpLog(verbose: verbose)),
             cache: CacheStore.standard(environment: context.environment),
             scheduler: DispatchQueue(label: "spacedash.launches").eraseToAnyScheduler())
     }
@@ -204,15 +205,15 @@ struct LaunchesSearchCommand: Command {
         switch sourced.origin {
         case .live:
             let pages = list.pages == 1 ? "1 page" : "\(list.pages) pages"
-            return "launches: \(count) from Launch Library (\(pages)\(list.totalCount.map { " of \($0) launches" } ?? ""))"
+            return "\(count) from Launch Library (\(pages)\(list.totalCount.map { " of \($0) launches" } ?? ""))"
         case .cache(_, let age):
             let ago = age < 60 ? "less than a minute" : AgeText.describe(age)
             let fresh = age < LaunchService.freshness
                 ? "; fresh for \(AgeText.describe(LaunchService.freshness - age)) more, no request made (--refresh to ask now)"
                 : ""
-            return "launches: \(count) cached \(ago) ago\(fresh)"
+            return "\(count) cached \(ago) ago\(fresh)"
         case .sample:
-            return "launches: \(count) from \(LaunchesSample.summary)"
+            return "\(count) from \(LaunchesSample.summary)"
         }
     }
 
@@ -244,7 +245,7 @@ struct LaunchesSearchCommand: Command {
         let outcome = try LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: data,
             debounce: .milliseconds(debounce), timeZone: timeZone(context), environment: context.environment)
-        for line in settled.heldLines { try? context.stderr.writeLine(line) }
+        for line in settled.heldLines { context.notice(line) }
         if let sourced = settled.value {
             for notice in sourced.notices { context.notice(notice.message) }
             if verbose { context.notice(Self.originLine(sourced)) }
