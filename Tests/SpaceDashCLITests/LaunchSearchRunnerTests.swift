@@ -141,6 +141,36 @@ import TestSupport
         #expect(terminal.settings() == before)
     }
 
+    /// Enter typed with the query, inside the debounce: the launch printed matches the query.
+    @Test func aQueryAndEnterInOneWritePrintAMatchOfTheQuery() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal()
+        let before = terminal.settings()
+        let process = try Self.start(terminal, [], directory: directory)
+        terminal.read(until: "sample data")
+        terminal.type("crew\r")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.hasPrefix("2026-12-21T22:00:00Z\tFalcon 9 Block 5 | Crew-13\tSpaceX\t"))
+        #expect(result.stdoutText.split(separator: "\n").count == 1)
+        #expect(terminal.settings() == before)
+    }
+
+    /// Down moves on the rows shown (the empty query's) to a launch that is not crew's:
+    /// Enter picks the first of crew's instead.
+    @Test func aQueryDownAndEnterInOneWritePrintAMatchOfTheQuery() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal()
+        let process = try Self.start(terminal, ["--json"], directory: directory)
+        terminal.read(until: "sample data")
+        terminal.type("crew\u{1B}[B\r")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.contains("\"name\" : \"Falcon 9 Block 5 | Crew-13\""))
+    }
+
     @Test func escapeExits130PrintingNothing() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
