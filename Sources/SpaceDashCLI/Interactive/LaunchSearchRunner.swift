@@ -101,11 +101,4 @@ enum LaunchSearchRunner {
             try? renderer.render(view.frame(state, size: size, now: Date()), size: size)
         }
     }
-
-    /// The selected launch as `--json` prints one: a single object.
-    static func json(_ launch: Launch) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(launch), as: UTF8.self)
-    }
 }
