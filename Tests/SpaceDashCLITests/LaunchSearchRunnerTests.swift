@@ -289,7 +289,8 @@ import TestSupport
         let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
-        let screen = terminal.read(until: "live failed:")
+        // The failure may come before the first search's results: wait for both.
+        let screen = terminal.read(until: "46 / 46 launches · sample data · live failed:")
         // The status line is cut at the terminal's 100 columns.
         #expect(screen.contains("46 / 46 launches · sample data · live failed: Launch Library refused the request (HTTP 403: Inval…"))
         terminal.type("\u{1B}")
