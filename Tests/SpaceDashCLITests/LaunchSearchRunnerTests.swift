@@ -100,7 +100,8 @@ import TestSupport
     ///   - offline: adds `--offline`.
     ///   - ignoringHangUp: starts it with SIGHUP ignored, as `nohup` does.
     static func start(_ terminal: Terminal, _ arguments: [String], directory: URL, offline: Bool = true,
-                      environment: [String: String] = [:], ignoringHangUp: Bool = false) throws -> RunningProcess {
+                      environment: [String: String] = [:], ignoringHangUp: Bool = false,
+                      stdout: ProcessRunner.StandardOutput = .capture) throws -> RunningProcess {
         // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
         // terminal, and execs spacedash with the same pid, whose end the test then sees.
         let script = (ignoringHangUp ? "trap '' HUP; " : "") + "exec 0<>\"$1\"; shift; exec \"$@\""
@@ -110,7 +111,7 @@ import TestSupport
                         ProjectPaths.spacedashBinary.path, "launches", "search", "-i"] + (offline ? ["--offline"] : []) + arguments,
             environment: ["TERM": "xterm-256color", "SPACEDASH_CACHE_DIR": directory.path, "PATH": "/usr/bin:/bin",
                           "HOME": directory.path, "LANG": "C.UTF-8"].merging(environment) { $1 },
-            newSession: true)
+            stdout: stdout, newSession: true)
     }
 
     static func temporaryDirectory() throws -> URL {
@@ -141,6 +142,36 @@ import TestSupport
         #expect(terminal.settings() == before)
     }
 
+    /// Enter typed with the query, inside the debounce: the launch printed matches the query.
+    @Test func aQueryAndEnterInOneWritePrintAMatchOfTheQuery() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal()
+        let before = terminal.settings()
+        let process = try Self.start(terminal, [], directory: directory)
+        terminal.read(until: "sample data")
+        terminal.type("crew\r")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.hasPrefix("2026-12-21T22:00:00Z\tFalcon 9 Block 5 | Crew-13\tSpaceX\t"))
+        #expect(result.stdoutText.split(separator: "\n").count == 1)
+        #expect(terminal.settings() == before)
+    }
+
+    /// Down moves on the rows shown (the empty query's) to a launch that is not crew's:
+    /// Enter picks the first of crew's instead.
+    @Test func aQueryDownAndEnterInOneWritePrintAMatchOfTheQuery() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal()
+        let process = try Self.start(terminal, ["--json"], directory: directory)
+        terminal.read(until: "sample data")
+        terminal.type("crew\u{1B}[B\r")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.contains("\"name\" : \"Falcon 9 Block 5 | Crew-13\""))
+    }
+
     @Test func escapeExits130PrintingNothing() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -167,6 +198,29 @@ import TestSupport
         #expect(result.signal == SIGTERM, "it dies of the signal, as a shell expects")
         #expect(result.stdout.isEmpty)
         #expect(terminal.settings() == before)
+    }
+
+    @Test func enterWithStdoutClosedByItsReaderEndsQuietlyAndRestoresTheTerminal() throws {
+        // `spacedash launches search -i | head -0`: the reader is gone before Enter.
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func pressEnter(stdout: ProcessRunner.StandardOutput) throws -> (ProcessResult, screen: String, restored: Bool) {
+            let terminal = try Terminal()
+            let before = terminal.settings()
+            let process = try Self.start(terminal, [], directory: directory, stdout: stdout)
+            terminal.read(until: "46 / 46 launches · sample data")
+            terminal.type("\r")
+            let screen = terminal.read(until: "\u{1B}[?1049l")
+            let result = process.wait(timeout: 60)
+            return (result, screen, terminal.settings() == before)
+        }
+        let read = try pressEnter(stdout: .capture)
+        let closed = try pressEnter(stdout: .closedPipe)
+        #expect(!read.0.stdout.isEmpty)
+        #expect(closed.0.exitCode == 0, "status \(closed.0.status)")
+        #expect(closed.0.stderrText == read.0.stderrText, "a closed pipe adds no error text")
+        #expect(closed.screen.contains("\u{1B}[?25h\u{1B}[?1049l"), "the cursor is shown and the alternate screen left")
+        #expect(closed.restored, "the terminal settings are as before")
     }
 
     // MARK: - Launches as a stream (no --offline, against the loopback server)
@@ -235,7 +289,8 @@ import TestSupport
         let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
-        let screen = terminal.read(until: "live failed:")
+        // The failure may come before the first search's results: wait for both.
+        let screen = terminal.read(until: "46 / 46 launches · sample data · live failed:")
         // The status line is cut at the terminal's 100 columns.
         #expect(screen.contains("46 / 46 launches · sample data · live failed: Launch Library refused the request (HTTP 403: Inval…"))
         terminal.type("\u{1B}")

@@ -185,6 +185,120 @@ import Testing
         #expect(harness.model.handle(KeyPress(.control("d"))) == .none, "Ctrl-D edits a non-empty query")
     }
 
+    // MARK: Enter acts on the results of the query on the prompt
+
+    @Test func enterWithinTheDebounceSearchesTheQueryAtOnceAndAcceptsAmongItsResults() {
+        let harness = Harness()
+        harness.deliver(Self.launches)
+        harness.model.type("crew")
+        #expect(harness.model.state.selectedLaunch?.id == "a", "the rows on screen are still the empty query's")
+        #expect(harness.model.handle(KeyPress(.enter)) == .none, "the results on screen are not crew's")
+        #expect(harness.model.state.isAccepting)
+        harness.settle()
+        #expect(harness.searches == ["", "crew"], "searched at once, not 300 ms later")
+        #expect(harness.model.state.acceptedLaunch?.name == "Falcon 9 Block 5 | Crew-12")
+        #expect(!harness.model.state.isAccepting)
+        // The debounce then ends with the same query: removeDuplicates starts no second search.
+        harness.main.advance(by: .milliseconds(300))
+        harness.settle()
+        #expect(harness.searches == ["", "crew"])
+    }
+
+    @Test func movingDuringTheDebounceThenEnterKeepsTheSelectionOnlyWhenItMatches() {
+        // Down moved to a launch that does not match: the first match is chosen.
+        let first = Harness()
+        first.deliver(Self.launches)
+        first.model.type("crew")
+        first.model.handle(KeyPress(.down))
+        #expect(first.model.state.selectedLaunch?.id == "b", "movement works on the rows shown")
+        #expect(first.model.handle(KeyPress(.enter)) == .none)
+        first.settle()
+        #expect(first.model.state.acceptedLaunch?.id == "e")
+
+        // Down, Down moved to a launch that matches: it stays chosen.
+        let second = Harness()
+        second.deliver(Self.launches)
+        second.model.type("falcon")
+        second.model.handle(KeyPress(.down))
+        second.model.handle(KeyPress(.down))
+        #expect(second.model.state.selectedLaunch?.id == "c")
+        second.model.handle(KeyPress(.enter))
+        second.settle()
+        #expect(second.model.state.acceptedLaunch?.id == "c")
+        #expect(second.model.state.selectedIndex == 1)
+    }
+
+    @Test func enterOnAQueryWithNoMatchesDoesNothing() {
+        let harness = Harness()
+        harness.deliver(Self.launches)
+        harness.model.type("zzz")
+        #expect(harness.model.handle(KeyPress(.enter)) == .none)
+        harness.settle()
+        #expect(harness.shownNames.isEmpty)
+        #expect(harness.model.state.acceptedLaunch == nil)
+        #expect(!harness.model.state.isAccepting, "nothing left waiting: a later result accepts nothing")
+        harness.model.handle(KeyPress(.backspace))
+        harness.main.advance(by: .milliseconds(300))
+        harness.settle()
+        #expect(harness.model.state.acceptedLaunch == nil)
+    }
+
+    @Test func enterBeforeTheFirstDataWaitsForItsSearch() {
+        let harness = Harness()
+        harness.model.type("crew")
+        #expect(harness.model.handle(KeyPress(.enter)) == .none)
+        harness.settle()
+        #expect(harness.searches.isEmpty)
+        harness.deliver(Self.launches)
+        #expect(harness.searches == ["crew"])
+        #expect(harness.model.state.acceptedLaunch?.id == "e")
+    }
+
+    @Test func enterWhileTheQuerysSearchRunsWaitsForItWithoutASecondSearch() {
+        let harness = Harness()
+        harness.deliver(Self.launches)
+        harness.model.type("crew")
+        harness.main.advance(by: .milliseconds(300))
+        // The search for "crew" is scheduled on the background queue, not run yet.
+        #expect(harness.model.state.isSearching)
+        harness.model.handle(KeyPress(.enter))
+        harness.settle()
+        #expect(harness.searches == ["", "crew"])
+        #expect(harness.model.state.acceptedLaunch?.id == "e")
+    }
+
+    @Test func enterWhileNewDataIsSearchedWaitsForItsResults() {
+        let harness = Harness(initialQuery: "falcon")
+        harness.deliver(Self.launches)
+        harness.data.send(LaunchSearchData(launches: [Launch(id: "f", name: "Falcon 9 Block 5 | Transporter-16")],
+                                           origin: .live(fetchedAt: Date())))
+        harness.main.advance()
+        #expect(harness.model.state.selectedLaunch?.id == "a", "the old data's results still shown")
+        #expect(harness.model.handle(KeyPress(.enter)) == .none)
+        harness.settle()
+        #expect(harness.model.state.acceptedLaunch?.id == "f")
+    }
+
+    @Test func anEditAfterEnterCallsTheChoiceOff() {
+        let harness = Harness()
+        harness.deliver(Self.launches)
+        harness.model.type("crew")
+        harness.model.handle(KeyPress(.enter))
+        harness.model.type("x")
+        #expect(!harness.model.state.isAccepting)
+        harness.main.advance(by: .milliseconds(300))
+        harness.settle()
+        #expect(harness.model.state.acceptedLaunch == nil)
+    }
+
+    @Test func enterOnTheQuerysOwnResultsAcceptsAtOnce() {
+        let harness = Harness(debounce: .zero)
+        harness.deliver(Self.launches)
+        harness.model.type("crew")
+        harness.settle()
+        #expect(harness.model.handle(KeyPress(.enter)) == .accept(Self.launches[4]))
+    }
+
     @Test func beforeAnyDataTheStatusSaysLoadingAndEnterDoesNothing() {
         let harness = Harness()
         #expect(harness.model.state.isLoading)

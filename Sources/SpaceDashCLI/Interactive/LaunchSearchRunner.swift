@@ -36,8 +36,11 @@ enum LaunchSearchRunner {
                 screen.draw(model.state)
             }
             var decoder = KeyDecoder()
+            var isAccepting = false
             while true {
-                for event in try session.readEvents(&decoder, timeout: .milliseconds(100)) {
+                // An Enter waiting for its query's results looks again soon (they come on the main queue).
+                let wait: Duration = isAccepting ? .milliseconds(5) : .milliseconds(100)
+                for event in try session.readEvents(&decoder, timeout: wait) {
                     let action: LaunchSearchAction? = DispatchQueue.main.sync {
                         switch event {
                         case .key(let press):
@@ -66,13 +69,16 @@ enum LaunchSearchRunner {
                     }
                 }
                 // Turn the spinner while data or a search is pending.
-                DispatchQueue.main.sync {
+                let state = DispatchQueue.main.sync {
                     let state = model.state
-                    if state.isLoading || state.isSearching {
+                    if !isAccepting && (state.isLoading || state.isSearching) {
                         screen.view.spinnerStep += 1
                         screen.draw(state)
                     }
+                    return state
                 }
+                if let launch = state.acceptedLaunch { return .accepted(launch) }
+                isAccepting = state.isAccepting
             }
         }
     }
@@ -94,12 +100,5 @@ enum LaunchSearchRunner {
             // A failed write (the terminal hung up) ends the run through readEvents.
             try? renderer.render(view.frame(state, size: size, now: Date()), size: size)
         }
-    }
-
-    /// The selected launch as `--json` prints one: a single object.
-    static func json(_ launch: Launch) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(launch), as: UTF8.self)
     }
 }

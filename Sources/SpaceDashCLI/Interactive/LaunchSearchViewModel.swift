@@ -82,6 +82,11 @@ public struct LaunchSearchState: Sendable {
     public var data: LaunchSearchData?
     /// How many searches have started (`8 keystrokes, 1 search`).
     public var searchCount: Int
+    /// Enter was pressed while the results on screen were not for the query on the
+    /// prompt: the choice waits for the query's results (an edit calls it off).
+    public var isAccepting = false
+    /// The launch Enter chose once the query's results came (the runner prints it).
+    public var acceptedLaunch: Launch?
 
     public var query: String { editor.text }
     public var resultCount: Int { matches?.count ?? 0 }
@@ -94,6 +99,9 @@ public struct LaunchSearchState: Sendable {
         guard let matches, let data else { return data != nil }
         return matches.query != query || matches.data.engine !== data.engine
     }
+
+    /// The results on screen are those of the query on the prompt and the latest data.
+    public var hasCurrentResults: Bool { data != nil && !isSearching }
 
     public var selectedLaunch: Launch? {
         guard let matches, let selectedIndex, selectedIndex < matches.count else { return nil }
@@ -184,6 +192,8 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
 
     private let lock: Mutex<Guarded>
     private let query = PassthroughSubject<String, Never>()
+    /// The query sent past the debounce: Enter wants its results now.
+    private let searchNow = PassthroughSubject<String, Never>()
     private let searchCount = SearchCounter()
 
     /// - Parameters:
@@ -212,7 +222,9 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
         } else {
             edits = query.eraseToAnyPublisher()
         }
-        let debounced = Just(editor.text).merge(with: edits)
+        // Enter skips the wait: the query then comes once through `searchNow` and once
+        // more from the debounce, which `removeDuplicates` drops.
+        let debounced = Just(editor.text).merge(with: edits).merge(with: searchNow)
 
         let count = searchCount
         let dataUpdates = data.receive(on: scheduler).map { [weak self] data -> LaunchSearchData in
@@ -256,11 +268,17 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     // MARK: Input
 
     /// Applies a key: edits the query, moves the selection, or tells the runner what to do.
+    ///
+    /// Enter acts on the results of the query on the prompt, as in fzf: when the
+    /// results on screen are for an older query or older data (the debounce still
+    /// waiting, a search running, no data yet), it searches at once and the choice
+    /// waits for those results: `state.acceptedLaunch` is set then (the selected
+    /// launch if it is among them, else the first), or nothing when none match.
     @discardableResult
     public func handle(_ press: KeyPress) -> LaunchSearchAction {
         switch press.key {
         case .enter:
-            return state.selectedLaunch.map(LaunchSearchAction.accept) ?? .none
+            return enter()
         case .escape, .control("c"):
             return .cancel
         case .control("d") where state.query.isEmpty:
@@ -278,6 +296,18 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
         default:
             edit { $0.handle(press) }
         }
+        return .none
+    }
+
+    private func enter() -> LaunchSearchAction {
+        let current = state
+        if current.hasCurrentResults {
+            return current.selectedLaunch.map(LaunchSearchAction.accept) ?? .none
+        }
+        update { $0.isAccepting = true }
+        // Through the pipeline (removeDuplicates, the latest data, switchToLatest):
+        // when this query already went through, its search is the one running.
+        searchNow.send(current.query)
         return .none
     }
 
@@ -305,7 +335,11 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     private func edit(_ change: (inout LineEditor) -> LineEditor.Change) {
         var text: String?
         update { state in
-            if change(&state.editor) == .editedText { text = state.editor.text }
+            if change(&state.editor) == .editedText {
+                text = state.editor.text
+                // Another query: the Enter pressed for the last one no longer stands.
+                state.isAccepting = false
+            }
         }
         if let text { query.send(text) }
     }
@@ -319,6 +353,10 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
                                                  previous: state.matches, previousIndex: state.selectedIndex)
             state.matches = matches
             state.searchCount = started
+            if state.isAccepting && state.hasCurrentResults {
+                state.isAccepting = false
+                state.acceptedLaunch = state.selectedLaunch
+            }
         }
     }
 

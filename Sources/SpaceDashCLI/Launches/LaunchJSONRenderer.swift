@@ -12,9 +12,17 @@ enum LaunchJSONRenderer {
     static func render(_ launches: [Launch]) throws -> String {
         // The encoder would print an empty array over two lines.
         if launches.isEmpty { return "[]" }
+        return try encode(launches)
+    }
+
+    /// One launch as a single object: what `launches search -i --json` prints on Enter.
+    static func render(_ launch: Launch) throws -> String {
+        try encode(launch)
+    }
+
+    private static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(launches)
-        return JSONText.terminalSafe(String(decoding: data, as: UTF8.self))
+        return JSONText.terminalSafe(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

@@ -260,7 +260,7 @@ struct LaunchesSearchCommand: Command {
             if verbose { context.notice(Self.originLine(sourced)) }
         }
         guard case .accepted(let launch) = outcome else { return .interrupted }
-        try context.stdout.writeLine(json ? try LaunchSearchRunner.json(launch) : LaunchTabSeparatedRenderer.line(launch))
+        try context.stdout.writeLine(json ? try LaunchJSONRenderer.render(launch) : LaunchTabSeparatedRenderer.line(launch))
         return .success
     }
 
