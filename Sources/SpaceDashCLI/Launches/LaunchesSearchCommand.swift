@@ -31,7 +31,7 @@ struct LaunchesSearchCommand: Command {
                                                  expecting: "a status", example: "Go")
     static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (2026-12-01 or 2026-12-01T12:00:00Z)", example: "2026-12-01")
     static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE", example: "2027-01-01")
-    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) instead: no request, no cache",
+    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
     static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
