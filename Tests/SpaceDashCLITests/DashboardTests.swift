@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import SpaceData
 import Streams
+import Terminal
 import Testing
 import TestSupport
 @testable import SpaceDashCLI
@@ -78,5 +79,20 @@ import TestSupport
         #expect(object["mars_weather"] != nil)
         let launches = try #require(object["launches"] as? [String: Any])
         #expect((launches["launches"] as? [Any])?.count == 5)
+    }
+
+    @Test(arguments: [60, 40])
+    func sourceLinesAreCutToTheScreenWithAnEllipsis(width: Int) async throws {
+        let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
+                                            policy: FetchPolicy(offline: true))
+        let streams = OutputStreams.memory()
+        let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
+        _ = try await Dashboard(json: false, policy: FetchPolicy(offline: true)).run(context, sources: sources, width: width)
+        let sourceLines = streams.stdout.text.split(separator: "\n").filter { $0.hasPrefix("Source: ") }
+        #expect(sourceLines.count == 2)
+        for line in sourceLines {
+            #expect(line.displayWidth == width, "\(line)")
+            #expect(line.hasSuffix("…"))
+        }
     }
 }

@@ -171,6 +171,17 @@ import TestSupport
         #expect(missing.stderrText.components(separatedBy: "InSight's archived weather").count == 2, "the source is described once")
     }
 
+    @Test(arguments: [60, 40])
+    func columnsFitsTheTableAndWrapsTheSourceAtSpaces(width: Int) throws {
+        let result = try run(["--offline"], server: nil, scratch: Scratch(), extra: ["COLUMNS": "\(width)"])
+        #expect(result.exitCode == 0)
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
+        #expect(lines[1].split(separator: " ").contains("-96.9") && lines[1].split(separator: " ").contains("-15.9"))
+        let source = lines.drop { !$0.hasPrefix("Source: ") }.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(source == "Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)")
+    }
+
     @Test func usageErrorsExit64() throws {
         let scratch = Scratch()
         for arguments in [["--units", "kelvin"], ["--offline", "--refresh"], ["--sols", "0"], ["--bogus"]] {

@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 import Testing
 import SpaceData
 @testable import SpaceDashCLI
@@ -52,5 +53,29 @@ import SpaceData
         let coloured = MarsWeatherTable(units: .metric, glyphs: .unicode, style: .colour)
         #expect(coloured.lines([])[0].hasPrefix("\u{1B}[1mSol"))
         #expect(!metric.lines([])[0].contains("\u{1B}"))
+    }
+
+    @Test(arguments: [60, 40])
+    func aNarrowTerminalLosesWholeColumnsNeverPartsOfNumbers(width: Int) {
+        let lines = metric.lines(MarsWeatherFixtures.sample.sols, width: width)
+        #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(lines)")
+        let header = lines[0].split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let row = lines[1].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if width == 60 {
+            #expect(header == "Sol Earth date Low °C High °C Pressure Pa Wind m/s")
+            #expect(row == ["675", "2020-10-19", "-96.9", "-15.9", "750.6", "7.2"])
+        } else {
+            #expect(header == "Sol Low °C High °C Pressure Pa")
+            #expect(row == ["675", "-96.9", "-15.9", "750.6"])
+        }
+    }
+
+    @Test func noLimitOrAWideTerminalKeepsEveryColumn() {
+        let natural = metric.lines(MarsWeatherFixtures.sample.sols)
+        #expect(metric.lines(MarsWeatherFixtures.sample.sols, width: nil) == natural)
+        #expect(metric.lines(MarsWeatherFixtures.sample.sols, width: 120) == natural)
+        // Sol, low and high stay however narrow: overflowing beats cutting a number.
+        let tiny = metric.lines(MarsWeatherFixtures.sample.sols, width: 10)
+        #expect(tiny[1].split(separator: " ", omittingEmptySubsequences: true) == ["675", "-96.9", "-15.9"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 import Testing
 import SpaceData
 @testable import SpaceDashCLI
@@ -43,5 +44,26 @@ import SpaceData
         let text = ascii.lines(MarsWeatherFixtures.sample.sols).joined(separator: "\n")
         #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(text.contains("(F)") && text.contains("#"))
+    }
+
+    @Test(arguments: [60, 40, 25])
+    func aNarrowTerminalNarrowsTheBarThenDropsNumbersWhole(width: Int) {
+        let sols = MarsWeatherFixtures.sample.sols
+        let lines = TemperatureChart.fitting(width, sols: sols, units: .metric, glyphs: .unicode, style: .plain).lines(sols)
+        #expect(lines.count == 2 + sols.count)
+        #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(lines)")
+        switch width {
+        case 60: #expect(lines[2].hasSuffix("-96.9 –  -15.9   avg  -62.3"))
+        case 40:
+            #expect(lines[2].hasSuffix("-96.9 –  -15.9"))
+            #expect(!lines[2].contains("avg"))
+        default: #expect(!lines[2].contains("-96.9"), "no room for numbers: none at all, rather than a cut one")
+        }
+    }
+
+    @Test func noWidthIsTheNaturalChart() {
+        let sols = MarsWeatherFixtures.sample.sols
+        #expect(TemperatureChart.fitting(nil, sols: sols, units: .metric, glyphs: .unicode, style: .plain).lines(sols)
+                == TemperatureChart(units: .metric, glyphs: .unicode, style: .plain).lines(sols))
     }
 }

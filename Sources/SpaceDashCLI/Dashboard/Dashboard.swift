@@ -117,7 +117,7 @@ struct Dashboard: Sendable {
     func render(_ data: DashboardData, context: CommandContext, now: Date, width: Int) -> [String] {
         let layout = DashboardLayout(width: width)
         let mars = MarsPanel(units: units, glyphs: MarsWeatherGlyphs.forLocale(context.environment),
-                             style: context.styleMode, now: now).lines(data.marsWeather)
+                             style: context.styleMode, now: now, width: width).lines(data.marsWeather)
         let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
         let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
         let launches = LaunchesPanel(dates: LaunchDateText(timeZone: .current, now: now), width: launchesWidth,

@@ -31,7 +31,8 @@ struct LaunchesPanel: Sendable {
                 lines += LaunchTableRenderer(dates: dates, width: width, mode: style, showsCountdown: true)
                     .render(launches.map { LaunchRow($0) })
             }
-            lines.append(StyledText("Source: " + Self.describe(sourced.origin), style: .dim).rendered(style))
+            // Cut to the panel rather than wrapped by the terminal.
+            lines.append(StyledText(DisplayWidth.truncate("Source: " + Self.describe(sourced.origin), toWidth: width), style: .dim).rendered(style))
         }
         return lines
     }

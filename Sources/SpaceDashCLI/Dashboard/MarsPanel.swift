@@ -13,6 +13,8 @@ struct MarsPanel: Sendable {
     let glyphs: MarsWeatherGlyphs
     let style: StyleMode
     let now: Date
+    /// The screen's width, which the source line is cut to (nil: not cut).
+    var width: Int? = nil
 
     func lines(_ data: PanelData<InSightFeed>) -> [String] {
         var lines = [StyledText("Mars weather · InSight, Elysium Planitia", style: .bold).rendered(style)]
@@ -29,7 +31,10 @@ struct MarsPanel: Sendable {
             } else {
                 lines.append("The feed has no sols to show.")
             }
-            lines.append(StyledText("Source: " + MarsWeatherSource.describe(report.origin, now: now), style: .dim).rendered(style))
+            // Cut to the screen rather than wrapped by the terminal.
+            let source = "Source: " + glyphs.fit(MarsWeatherSource.describe(report.origin, now: now))
+            lines.append(StyledText(width.map { DisplayWidth.truncate(source, toWidth: $0, ellipsis: glyphs.isUnicode ? "…" : "...") } ?? source,
+                                    style: .dim).rendered(style))
         }
         return lines
     }

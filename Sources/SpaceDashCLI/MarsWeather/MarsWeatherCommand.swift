@@ -2,6 +2,10 @@ import Foundation
 import HTTP
 import SpaceData
 import Streams
+import Terminal
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `spacedash mars-weather`: InSight's weather as a table, a chart, one sol in
 /// detail, or JSON; live, cached or the bundled sample, saying which.
@@ -119,13 +123,32 @@ struct MarsWeatherCommand: Command {
             try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: units, now: now))
             return
         }
-        var lines = MarsWeatherTable(units: units, glyphs: glyphs, style: context.styleMode).lines(shown)
+        let width = Self.outputWidth(environment: context.environment, isTerminal: context.stdout.isTerminal)
+        var lines = MarsWeatherTable(units: units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
         if context.stdout.isTerminal {
-            let chart = TemperatureChart(units: units, glyphs: glyphs, style: context.styleMode).lines(shown)
+            let chart = TemperatureChart.fitting(width, sols: shown, units: units, glyphs: glyphs, style: context.styleMode).lines(shown)
             if !chart.isEmpty { lines += [""] + chart }
         }
-        lines += ["", "Source: \(MarsWeatherSource.describe(report.origin, now: now))"]
+        lines += [""] + Self.wrapped("Source: \(glyphs.fit(MarsWeatherSource.describe(report.origin, now: now)))", width: width)
         try context.stdout.write(glyphs.fit(lines.joined(separator: "\n")) + "\n")
+    }
+
+    /// The width to fit the table and chart in: `COLUMNS` when set, else the
+    /// terminal's; nil (as wide as the data needs) into a pipe or file.
+    static func outputWidth(environment: [String: String], isTerminal: Bool) -> Int? {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        guard isTerminal else { return nil }
+        return TerminalSession.size(of: STDOUT_FILENO)?.columns
+    }
+
+    /// A line of prose broken at spaces to fit `width`, later lines indented
+    /// under the text after "Source: ".
+    static func wrapped(_ text: String, width: Int?, indent: Int = 8) -> [String] {
+        guard let width, DisplayWidth.of(text) > width, width > indent + 10 else { return [text] }
+        let lines = DisplayWidth.wrap(text, toWidth: width)
+        guard lines.count > 1 else { return lines }
+        let rest = DisplayWidth.wrap(lines.dropFirst().joined(separator: " "), toWidth: width - indent)
+        return [lines[0]] + rest.map { String(repeating: " ", count: indent) + $0 }
     }
 
     /// `--sol N` for a sol the data does not hold, in one line: where the data

@@ -10,12 +10,52 @@ public struct TemperatureChart: Sendable {
     public var style: StyleMode
     /// Cells across the bar area.
     public var barWidth: Int
+    /// What follows each bar: the range and average, the range alone, or nothing.
+    public var values: Values
 
-    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode, barWidth: Int = 40) {
+    public enum Values: Sendable {
+        case rangeAndAverage, range, none
+    }
+
+    /// The narrowest bar drawn; a narrower terminal loses the numbers first.
+    public static let minimumBarWidth = 8
+    /// The widest bar, when the terminal has room.
+    public static let naturalBarWidth = 40
+
+    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode, barWidth: Int = naturalBarWidth, values: Values = .rangeAndAverage) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
-        self.barWidth = max(8, barWidth)
+        self.barWidth = max(Self.minimumBarWidth, barWidth)
+        self.values = values
+    }
+
+    /// A chart of `sols` within `width` cells (nil: the natural 40-cell bar):
+    /// the bar narrows to its minimum, then the average goes, then the range,
+    /// so a number is never cut.
+    public static func fitting(_ width: Int?, sols: [MarsSol], units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode) -> TemperatureChart {
+        guard let width else { return TemperatureChart(units: units, glyphs: glyphs, style: style) }
+        let prefix = solWidth(sols) + 2
+        for values in [Values.rangeAndAverage, .range, .none] {
+            let room = width - prefix - (values == .none ? 0 : 2 + valuesWidth(values))
+            if room >= minimumBarWidth || values == .none {
+                return TemperatureChart(units: units, glyphs: glyphs, style: style, barWidth: min(naturalBarWidth, room), values: values)
+            }
+        }
+        return TemperatureChart(units: units, glyphs: glyphs, style: style, values: .none)
+    }
+
+    static func solWidth(_ sols: [MarsSol]) -> Int {
+        max(3, sols.map { String($0.sol).count }.max() ?? 3)
+    }
+
+    /// Cells the numbers after a bar take: "-96.9 – -15.9   avg -62.3".
+    static func valuesWidth(_ values: Values) -> Int {
+        switch values {
+        case .rangeAndAverage: return 6 + 3 + 6 + 3 + 4 + 6
+        case .range: return 6 + 3 + 6
+        case .none: return 0
+        }
     }
 
     /// The chart's lines; none when no sol has a temperature.
@@ -28,7 +68,7 @@ public struct TemperatureChart: Sendable {
         let scaleHigh = max(scaleLow + 10, (highest / 10).rounded(.up) * 10)
         let span = scaleHigh - scaleLow
         let label = glyphs.unit(units.temperatureSymbol)
-        let solWidth = max(3, sols.map { String($0.sol).count }.max() ?? 3)
+        let solWidth = Self.solWidth(sols)
 
         var lines = [StyledText("Temperature range (\(label))", style: .bold).rendered(style)]
         let lowLabel = MarsWeatherFormat.value(scaleLow).replacingOccurrences(of: ".0", with: "")
@@ -39,13 +79,21 @@ public struct TemperatureChart: Sendable {
         for (sol, range) in zip(sols, ranges) {
             let prefix = DisplayWidth.pad(String(sol.sol), toWidth: solWidth, alignment: .right) + "  "
             guard let range else {
-                lines.append(prefix + DisplayWidth.pad(glyphs.missing, toWidth: barWidth) + "  no temperature data")
+                let missing = glyphs.missing
+                lines.append(values == .none ? prefix + missing : prefix + DisplayWidth.pad(missing, toWidth: barWidth) + "  no temperature data")
                 continue
             }
             let bar = self.bar(from: (range.low - scaleLow) / span, to: (range.high - scaleLow) / span)
             func number(_ value: Double) -> String { DisplayWidth.pad(MarsWeatherFormat.value(value), toWidth: 6, alignment: .right) }
-            let text = "\(number(range.low)) \(glyphs.rangeDash) \(number(range.high))   avg \(number(range.average))"
-            lines.append(prefix + StyledText(bar, style: TextStyle(foreground: .cyan)).rendered(style) + "  " + text)
+            let drawn = prefix + StyledText(bar, style: TextStyle(foreground: .cyan)).rendered(style)
+            switch values {
+            case .rangeAndAverage:
+                lines.append(drawn + "  \(number(range.low)) \(glyphs.rangeDash) \(number(range.high))   avg \(number(range.average))")
+            case .range:
+                lines.append(drawn + "  \(number(range.low)) \(glyphs.rangeDash) \(number(range.high))")
+            case .none:
+                lines.append(drawn)
+            }
         }
         return lines
     }
