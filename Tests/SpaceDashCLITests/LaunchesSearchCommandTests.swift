@@ -94,7 +94,7 @@ import TestSupport
     @Test func dashVIsVerboseAndUnknownShortOptionsFail() async {
         let short = await run(["--file", Self.normal, "-v"], terminal: false)
         #expect(short.code == 0)
-        #expect(short.stderr == "spacedash: launches: 3 from \(Self.normal)\n")
+        #expect(short.stderr == "spacedash: 3 launches from \(Self.normal)\n")
         let mistyped = await run(["search", "--file", Self.normal, "-iq"], terminal: false)
         #expect(mistyped.code == 64)
         #expect(mistyped.stderr.hasPrefix(
