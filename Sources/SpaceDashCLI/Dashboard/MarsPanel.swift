@@ -15,7 +15,7 @@ struct MarsPanel: Sendable {
     let now: Date
 
     func lines(_ data: PanelData<InSightFeed>) -> [String] {
-        var lines = [StyledText("Mars weather · InSight, Elysium Planitia", style: .bold).rendered(style)]
+        var lines = [StyledText("Mars weather\(glyphs.joiner)InSight, Elysium Planitia", style: .bold).rendered(style)]
         switch data {
         case .failed(let message):
             lines.append(APIText.display(message)) // errors quote servers
@@ -29,7 +29,8 @@ struct MarsPanel: Sendable {
             } else {
                 lines.append("The feed has no sols to show.")
             }
-            lines.append(StyledText("Source: " + MarsWeatherSource.describe(report.origin, now: now), style: .dim).rendered(style))
+            // Our words (the sample's "sols 675–681"), so fitting them to the locale changes no data.
+            lines.append(StyledText("Source: " + glyphs.fit(MarsWeatherSource.describe(report.origin, now: now)), style: .dim).rendered(style))
         }
         return lines
     }
@@ -39,7 +40,7 @@ struct MarsPanel: Sendable {
         let missing = glyphs.missing
         func value(_ number: Double?) -> String { number.map(MarsWeatherFormat.value) ?? missing }
         let temperatureUnit = glyphs.unit(units.temperatureSymbol)
-        var lines = ["Sol \(sol.sol) · \(MarsWeatherFormat.day(sol.firstUTC)) · \(APIText.display(sol.season))"]
+        var lines = ["Sol \(sol.sol)\(glyphs.joiner)\(MarsWeatherFormat.day(sol.firstUTC))\(glyphs.joiner)\(APIText.display(sol.season))"]
         if let temperature = units.temperature(sol.temperature) {
             lines.append("Temperature  \(value(temperature.minimum)) to \(value(temperature.maximum)) \(temperatureUnit), average \(value(temperature.average))")
         } else {
