@@ -17,7 +17,7 @@ public enum HelpFormatter {
         var parts = [commandName(chain)]
         if !configuration.subcommands.isEmpty { parts.append(commandMarker(configuration, isRoot: chain.count == 1)) }
         parts.append("[options]")
-        parts += configuration.arguments.filter { $0.kind == .positional }.map(\.synopsis)
+        parts += arguments(of: configuration).filter { $0.kind == .positional }.map(\.synopsis)
         return parts.joined(separator: " ") + " (see --help)"
     }
 
@@ -48,7 +48,7 @@ public enum HelpFormatter {
             page.append(contentsOf: table(rows))
         }
 
-        let positionals = configuration.arguments.filter { $0.kind == .positional }
+        let positionals = arguments(of: configuration).filter { $0.kind == .positional }
         if !positionals.isEmpty {
             page.append("")
             page.append(bold("Arguments:"))
@@ -56,7 +56,7 @@ public enum HelpFormatter {
         }
 
         let globals = GlobalOptions.all.filter { isRoot || $0.name != GlobalOptions.version.info.name }
-        let options = configuration.arguments.filter { $0.kind != .positional } + globals
+        let options = arguments(of: configuration).filter { $0.kind != .positional } + globals
         page.append("")
         page.append(bold("Options:"))
         page.append(contentsOf: table(options.map { ($0.helpLabel, describe($0)) }))
@@ -105,11 +105,23 @@ public enum HelpFormatter {
         let configuration = chain.last!.configuration
         var parts = [commandName(chain)]
         if !configuration.subcommands.isEmpty { parts.append(commandMarker(configuration, isRoot: chain.count == 1)) }
-        parts += configuration.arguments.filter { $0.kind != .positional }.map(\.synopsis)
+        parts += arguments(of: configuration).filter { $0.kind != .positional }.map(\.synopsis)
         parts.append(GlobalOptions.color.info.synopsis)
         if chain.count == 1 { parts.append(GlobalOptions.version.info.synopsis) }
-        parts += configuration.arguments.filter { $0.kind == .positional }.map(\.synopsis)
+        parts += arguments(of: configuration).filter { $0.kind == .positional }.map(\.synopsis)
         return parts
+    }
+
+    /// What a command accepts: its own arguments, and for a group with a
+    /// default subcommand that one's too (`launches --past` is `launches search --past`).
+    static func arguments(of configuration: CommandConfiguration) -> [ArgumentInfo] {
+        var shown = configuration.arguments
+        var next = configuration.defaultSubcommand
+        while let command = next {
+            shown += command.configuration.arguments.filter { info in !shown.contains { $0.name == info.name && $0.kind == info.kind } }
+            next = command.configuration.defaultSubcommand
+        }
+        return shown
     }
 
     /// Two columns: labels padded to a common width (at most 28), the text

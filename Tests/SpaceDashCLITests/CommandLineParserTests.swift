@@ -105,6 +105,28 @@ private func problem(_ words: [String]) -> String? {
         #expect(invocation.arguments[TestSearch.interactive])
     }
 
+    @Test func knownShortOptionsAndTheirBundlesAreOptionsAmongQueryWords() throws {
+        for bundle in ["-iv", "-vi"] {
+            let arguments = try parse(["launches", "search", bundle, "starlink"]).arguments
+            #expect(arguments[TestSearch.interactive] && arguments[TestSearch.verbose], "\(bundle)")
+            #expect(arguments[TestSearch.query] == ["starlink"])
+        }
+        #expect(try parse(["launches", "-v"]).arguments[TestSearch.verbose])
+    }
+
+    @Test func shortDashWordsThatAreNoOptionsFailSayingHowToExclude() throws {
+        #expect(problem(["launches", "search", "-iq"])
+            == "unknown option '-q' in '-iq' (to exclude 'iq', write it after --: spacedash launches search -- -iq)")
+        #expect(problem(["launches", "search", "starlink", "-iq"])
+            == "unknown option '-q' in '-iq' (to exclude 'iq', write it after --: spacedash launches search -- starlink -iq)")
+        #expect(problem(["launches", "search", "-l", "3"])
+            == "unknown option '-l' (to exclude 'l', write it after --: spacedash launches search -- -l)")
+        #expect(problem(["launches", "-x"]) != nil, "the default subcommand judges dash-words the same way")
+        #expect(try parse(["launches", "search", "--", "starlink", "-iq"]).arguments[TestSearch.query] == ["starlink", "-iq"])
+        #expect(try parse(["launches", "search", "falcon", "-esa"]).arguments[TestSearch.query] == ["falcon", "-esa"],
+                "three letters and more exclude")
+    }
+
     @Test func doubleDashEndsOptions() throws {
         let arguments = try parse(["launches", "search", "--limit", "2", "--", "--limit", "-i", "--help"]).arguments
         #expect(arguments[TestSearch.query] == ["--limit", "-i", "--help"])
@@ -138,6 +160,80 @@ private func problem(_ words: [String]) -> String? {
         #expect(names(words) == ["launches", "search"])
         #expect(words.arguments[TestSearch.query] == ["starlink"])
         #expect(names(try parse(["launches", "-i"])) == ["launches", "search"])
+    }
+
+    @Test func aCommandsOwnOptionsMayComeBeforeItsName() throws {
+        let json = try parse(["--json", "mars-weather"])
+        #expect(names(json) == ["mars-weather"])
+        #expect(json.arguments[TestWeather.json])
+        let valued = try parse(["--sols", "3", "-jn", "x", "mars-weather", "--units", "imperial"])
+        #expect(names(valued) == ["mars-weather"])
+        #expect(valued.arguments[TestWeather.sols] == 3 && valued.arguments[TestWeather.name] == "x")
+        #expect(valued.arguments[TestWeather.units] == .imperial)
+        #expect(try parse(["--verbose", "--sols=2", "mars-weather"]).arguments[TestWeather.sols] == 2)
+        // A group's default subcommand's options count as the group's.
+        let launches = try parse(["--limit", "3", "launches", "starlink"])
+        #expect(names(launches) == ["launches", "search"])
+        #expect(launches.arguments[TestSearch.limit] == 3 && launches.arguments[TestSearch.query] == ["starlink"])
+        #expect(names(try parse(["--limit", "3", "launches", "search"])) == ["launches", "search"])
+    }
+
+    @Test func optionsACommandLacksBeforeItsNameNameTheCommand() throws {
+        #expect(problem(["--limit", "3", "mars-weather"])
+            == "unknown option '--limit' for 'spacedash mars-weather' (see 'spacedash mars-weather --help')")
+        #expect(problem(["--json", "-q", "mars-weather"])
+            == "unknown option '-q' for 'spacedash mars-weather' (see 'spacedash mars-weather --help')")
+        #expect(try parse(["--bogus", "--help", "mars-weather"]).action == .help, "help still wins")
+    }
+
+    @Test func theRealTreeTakesOptionsBeforeTheCommandThatHasThem() throws {
+        func real(_ words: [String]) throws(UsageError) -> Invocation { try CommandLineParser.parse(words, root: SpaceDash.self) }
+        let offline = try real(["--offline", "mars-weather"])
+        #expect(offline.commandPath == ["mars-weather"] && offline.arguments[MarsWeatherCommand.offline])
+        let json = try real(["--json", "launches"])
+        #expect(json.commandPath == ["launches", "search"] && json.arguments[LaunchesSearchCommand.json])
+        #expect(try real(["--", "mars-weather"]).commandPath == ["mars-weather"])
+        #expect(try real(["--json"]).arguments[SpaceDash.json], "the dashboard's own")
+        do {
+            _ = try real(["--json", "demo"])
+            Issue.record("demo has no --json")
+        } catch {
+            #expect(error.description == "unknown option '--json' for 'spacedash demo' (see 'spacedash demo --help')")
+            #expect(error.commandPath == ["demo"], "the usage line shown is demo's")
+        }
+    }
+
+    @Test func doubleDashBeforeACommandEndsOptionsOnly() throws {
+        #expect(names(try parse(["--", "mars-weather"])) == ["mars-weather"])
+        let excluding = try parse(["--", "launches", "-falcon", "-iq", "--limit"])
+        #expect(names(excluding) == ["launches", "search"])
+        #expect(excluding.arguments[TestSearch.query] == ["-falcon", "-iq", "--limit"], "after -- nothing is an option")
+        #expect(try parse(["--color", "never", "--", "launches", "search", "-x"]).arguments[TestSearch.query] == ["-x"])
+        // A command taking words of its own gets the word after --, even a command's name.
+        let literal = try parse(["launches", "--", "next"])
+        #expect(names(literal) == ["launches", "search"])
+        #expect(literal.arguments[TestSearch.query] == ["next"])
+        #expect(problem(["--", "dashboard"]) == "unknown command 'dashboard'")
+    }
+
+    @Test func helpAsAGroupsFirstWordShowsTheGroupsHelp() throws {
+        let group = try parse(["launches", "help"])
+        #expect(group.action == .help)
+        #expect(group.helpTarget.map { $0.configuration.name } == ["spacedash", "launches"])
+        #expect(try parse(["launches", "help", "next"]).helpTarget.map { $0.configuration.name } == ["spacedash", "launches", "next"])
+        #expect(try parse(["launches", "--", "help"]).action == .run, "after -- it is a query word")
+    }
+
+    @Test func aMisspelledSubcommandInAGroupWithADefaultIsAUsageError() throws {
+        #expect(problem(["launches", "serch", "starlink"])
+            == "unknown command 'serch' for 'spacedash launches'; did you mean 'search'? (for the word itself, write: spacedash launches -- serch)")
+        #expect(problem(["launches", "--limit", "2", "Searhc"]) != nil)
+        #expect(problem(["launches", "search", "serch"]) == nil, "a query word once the command is named")
+        #expect(problem(["launches", "--", "serch"]) == nil)
+        #expect(problem(["launches", "starlink", "serch"]) == nil, "only the first word can be a command")
+        #expect(problem(["launches", "sea", "launch"]) == nil, "a short word is a query, though a prefix of search")
+        #expect(problem(["launches", "research"]) == nil, "two edits away")
+        #expect(problem(["launches", "serch", "--help"]) == nil, "help wins")
     }
 
     @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
@@ -268,8 +364,6 @@ private func problem(_ words: [String]) -> String? {
     }
 
     @Test func optionsBeforeTheirCommandNameSayWhereTheyGo() {
-        #expect(problem(["--json", "mars-weather"])
-            == "unknown option '--json' (a command's options go after its name: spacedash mars-weather …)")
         #expect(problem(["launches", "--bogus", "next"]) == "unknown option '--bogus'",
                 "a group with a default passes words on to it")
     }

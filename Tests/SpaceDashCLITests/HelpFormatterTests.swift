@@ -41,7 +41,15 @@ import Terminal
 
     @Test func aGroupListsItsCommandsAndMarksTheDefault() {
         let page = HelpFormatter.help(for: chain("launches"))
-        #expect(page.hasPrefix("Rocket launches.\n\nUsage: spacedash launches [COMMAND] [--color WHEN]\n"))
+        #expect(page.hasPrefix("""
+            Rocket launches.
+
+            Usage: spacedash launches [COMMAND] [--interactive] [--limit LIMIT] [--verbose]
+                                      [--color WHEN] [QUERY...]
+
+            """), "the default subcommand's options and words work on the group")
+        #expect(page.contains("Arguments:\n  QUERY...  Words that must all match\n"))
+        #expect(page.contains("  -v, --verbose"))
         #expect(page.contains("Commands:\n  search  Search launches. (default)\n  next    The next launch.\n"))
         #expect(page.hasSuffix("Run 'spacedash launches COMMAND --help' for a command's options and examples.\n"))
     }
@@ -82,7 +90,7 @@ import Terminal
         #expect(HelpFormatter.shortUsage(for: chain("launches", "search"))
             == "spacedash launches search [options] [QUERY...] (see --help)")
         #expect(HelpFormatter.usage(for: chain("launches", "search"))
-            == "spacedash launches search [--interactive] [--limit LIMIT] [--color WHEN] [QUERY...]")
+            == "spacedash launches search [--interactive] [--limit LIMIT] [--verbose] [--color WHEN] [QUERY...]")
     }
 
     @Test func wrappingKeepsIndentedLinesAndParagraphs() {

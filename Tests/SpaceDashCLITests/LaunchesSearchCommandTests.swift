@@ -70,6 +70,81 @@ import TestSupport
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
+    @Test func everyMissingValueIsNamedWithAnExample() async {
+        let file = await run(["search", "--file"], terminal: false)
+        #expect(file.code == 64)
+        #expect(file.stderr.hasPrefix("spacedash: --file needs a value: a path, e.g. --file saved.json\n"))
+        for info in LaunchesSearchCommand.configuration.arguments where info.kind == .option {
+            let result = await run(["--\(info.name)"], terminal: false)
+            #expect(result.code == 64)
+            let line = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(line.hasPrefix("spacedash: --\(info.name) needs a value: "), "\(line)")
+            #expect(line.contains(", e.g. --\(info.name) ") && !line.contains("some text"), "\(line)")
+        }
+    }
+
+    @Test func debounceWithoutInteractiveIsAUsageError() async {
+        let result = await run(["--file", Self.normal, "--debounce", "100"], terminal: false)
+        #expect(result.code == 64)
+        #expect(result.stderr.hasPrefix(
+            "spacedash: --debounce applies only to the interactive search (add -i: spacedash launches search -i --debounce 100)\n"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func dashVIsVerboseAndUnknownShortOptionsFail() async {
+        let short = await run(["--file", Self.normal, "-v"], terminal: false)
+        #expect(short.code == 0)
+        #expect(short.stderr == "spacedash: launches: 3 from \(Self.normal)\n")
+        let mistyped = await run(["search", "--file", Self.normal, "-iq"], terminal: false)
+        #expect(mistyped.code == 64)
+        #expect(mistyped.stderr.hasPrefix(
+            "spacedash: unknown option '-q' in '-iq' (to exclude 'iq', write it after --: spacedash launches search -- -iq)\n"))
+        #expect(mistyped.stdout.isEmpty)
+    }
+
+    @Test func exclusionStillWorksAsDocumented() async {
+        let all = await run(["--file", Self.normal], terminal: false)
+        let excluded = await run(["--file", Self.normal, "-galileo"], terminal: false)
+        #expect(excluded.code == 0)
+        #expect(all.stdout.contains("Galileo") && !excluded.stdout.contains("Galileo"))
+        #expect(excluded.stdout.split(separator: "\n").count == all.stdout.split(separator: "\n").count - 1)
+        let afterDoubleDash = await run(["search", "--file", Self.normal, "--", "-galileo"], terminal: false)
+        #expect(afterDoubleDash.stdout == excluded.stdout)
+    }
+
+    @Test func launchesHelpAndMisspelledSearchMakeNoRequest() async {
+        let help = await run(["help"], terminal: false)
+        #expect(help.code == 0)
+        #expect(help.stdout.hasPrefix(LaunchesCommand.configuration.abstract))
+        #expect(help.stderr.isEmpty, "no request, so no fallback notice")
+        let typo = await run(["serch", "starlink"], terminal: false)
+        #expect(typo.code == 64)
+        #expect(typo.stderr.hasPrefix("spacedash: unknown command 'serch' for 'spacedash launches'; did you mean 'search'?"))
+    }
+
+    @Test func launchesHelpShowsTheSearchOptionsThatWorkThere() async {
+        let help = await run(["--help"], terminal: false)
+        #expect(help.stdout.contains("Usage: spacedash launches [COMMAND] [--past]"))
+        #expect(help.stdout.contains("[QUERY...]"))
+        #expect(help.stdout.contains("--pages N"))
+        let works = await run(["--file", Self.normal, "--past", "--limit", "1"], terminal: false)
+        #expect(works.code == 0)
+    }
+
+    @Test func ownJSONOutputSearchesBackWithItsAgency() async throws {
+        let json = await run(["--file", Self.normal, "--json"], terminal: false)
+        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-roundtrip-\(UUID().uuidString).json")
+        try json.stdout.write(to: saved, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: saved) }
+        let direct = await run(["--file", Self.normal], terminal: false)
+        let again = await run(["search", "--file", saved.path], terminal: false)
+        #expect(again.code == 0)
+        #expect(again.stdout == direct.stdout)
+        #expect(again.stdout.contains("\tArianespace\t"))
+        let byAgency = await run(["search", "--file", saved.path, "--agency", "arianespace"], terminal: false)
+        #expect(byAgency.stdout.split(separator: "\n").count == 1)
+    }
+
     @Test func launchesAloneIsSearchAndHelpWorks() async {
         let help = await run(["--help"], terminal: false)
         #expect(help.code == 0)

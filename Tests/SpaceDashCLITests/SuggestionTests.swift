@@ -22,6 +22,7 @@ import Testing
     @Test func farWordsAreNot() {
         let commands = ["help", "mars-weather", "launches", "demo"]
         #expect(Suggestion.closest(to: "dashboard", among: commands) == nil)
+        #expect(Suggestion.closest(to: "mars-weather", among: commands) == nil, "never the word itself")
         #expect(Suggestion.closest(to: "x", among: commands) == nil)
         #expect(Suggestion.closest(to: "", among: commands) == nil)
         #expect(Suggestion.closest(to: String(repeating: "help", count: 100), among: commands) == nil)

@@ -65,9 +65,10 @@ struct TestSearch: Command {
                                                   acceptsDashPrefixedValues: true)
     static let interactive = Flag("interactive", short: "i", help: "Search as you type")
     static let limit = Option<Int?>("limit", help: "At most this many", check: .atLeast(1))
+    static let verbose = Flag("verbose", short: "v", help: "Say more")
 
     static let configuration = CommandConfiguration(
-        name: "search", abstract: "Search launches.", arguments: [query, interactive, limit],
+        name: "search", abstract: "Search launches.", arguments: [query, interactive, limit, verbose],
         examples: [Example("spacedash launches search starlink -falcon", "Starlink launches not on a Falcon.")])
 
     let query: [String]

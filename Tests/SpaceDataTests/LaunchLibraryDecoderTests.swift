@@ -160,6 +160,19 @@ private func date(_ text: String) -> Date { LaunchLibraryDate.date(from: text)! 
         #expect(try LaunchLibraryDecoder.decodePage(Data(single.utf8)).launches.map(\.missionType) == ["Tourism"])
     }
 
+    @Test func spacedashsOwnJSONReadsBackWhole() throws {
+        let launches = try LaunchLibraryDecoder.decodePage(launchFixture("ll2-2.3.0-normal.json")).launches
+        let saved = try JSONEncoder().encode(launches)  // what `launches --json` writes
+        let page = try LaunchLibraryDecoder.decodePage(saved)
+        #expect(page.launches == launches, "agency, mission, pad, dates: every field")
+        #expect(page.launches[0].agencyName == "Arianespace")
+        let single = try JSONEncoder().encode(launches[0])  // what `-i --json` writes
+        #expect(try LaunchLibraryDecoder.decodePage(single).launches == [launches[0]])
+        let broken = #"[{"id":"a","name":"A","agency":"X","agency_abbrev":null,"status_abbrev":null,"net":"soon"},{"id":"b","name":"B","agency":"Y","agency_abbrev":"Y","status_abbrev":"Go"}]"#
+        let partial = try LaunchLibraryDecoder.decodePage(Data(broken.utf8))
+        #expect(partial.launches.map(\.agencyName) == ["Y"] && partial.skipped == 1)
+    }
+
     @Test func resultsThatAreNotLaunchesAreSkippedNotFatal() throws {
         let body = #"{"count":4,"next":"","previous":null,"results":[{"id":"a","name":"A"},{"name":"no id"},7,{"id":"b","name":"B","net":"not a date","pad":[1,2],"webcast_live":"yes"}]}"#
         let page = try LaunchLibraryDecoder.decodePage(Data(body.utf8))

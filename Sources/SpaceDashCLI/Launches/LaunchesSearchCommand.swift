@@ -15,27 +15,33 @@ struct LaunchesSearchCommand: Command {
         "QUERY", help: """
             Words that must all occur in the name, agency, mission type or location (case, accents and \
             width ignored); "quoted phrases" are one word; name:, agency:, mission:, location: and status: \
-            narrow a word to one field; a leading - excludes (starlink -falcon)
+            narrow a word to one field; a leading - excludes (starlink -falcon); after -- every word is             a query word, so -- -us excludes a word of one or two letters, which would read as options
             """,
         acceptsDashPrefixedValues: true)
     static let past = Flag("past", help: "Past launches, newest first, instead of upcoming ones")
-    static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N launches", check: .within(1...100_000))
+    static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N launches", example: "10", check: .within(1...100_000))
     static let json = Flag("json", help: "Print a JSON array of launch objects (fields in 'spacedash launches search --help')")
-    static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider (name or abbreviation)")
-    static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad")
-    static let missionType = RepeatedOption<String>("mission-type", valueName: "T", help: "Only this mission type, e.g. Communications")
-    static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go, TBD, Success")
-    static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (2026-12-01 or 2026-12-01T12:00:00Z)")
-    static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE")
-    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) instead: no request, no cache")
-    static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", check: .within(1...LaunchService.maximumPages))
+    static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider (name or abbreviation)",
+                                                 expecting: "a provider's name or abbreviation", example: "SpaceX")
+    static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad",
+                                                   expecting: "a site or pad", example: "Kourou")
+    static let missionType = RepeatedOption<String>("mission-type", valueName: "T", help: "Only this mission type, e.g. Communications",
+                                                      expecting: "a mission type", example: "Communications")
+    static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go, TBD, Success",
+                                                 expecting: "a status", example: "Go")
+    static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (2026-12-01 or 2026-12-01T12:00:00Z)", example: "2026-12-01")
+    static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE", example: "2027-01-01")
+    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) instead: no request, no cache",
+                                        expecting: "a path", example: "saved.json")
+    static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
     static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
     static let refresh = Flag("refresh", help: "Ask Launch Library even if the cached answer is under 15 minutes old")
     static let strict = Flag("strict", help: "Fail (exit 69) rather than show cached or sample launches")
     static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
-    static let verbose = Flag("verbose", help: "Say where the launches came from, and log HTTP requests on stderr")
+    static let verbose = Flag("verbose", short: "v", help: "Say where the launches came from, and log HTTP requests on stderr")
     static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal, within the launches the other options select; Enter prints the selected launch, Esc cancels (exit 130)")
-    static let debounce = Option<Int>("debounce", valueName: "MS", default: 300, help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)", check: .within(0...10_000))
+    static let debounce = Option<Int>("debounce", valueName: "MS", default: 300, help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)",
+                                          expecting: "a number of milliseconds", check: .within(0...10_000))
 
     static let configuration = CommandConfiguration(
         name: "search",
@@ -106,6 +112,10 @@ struct LaunchesSearchCommand: Command {
         debounce = arguments[Self.debounce]
 
         if let conflict = policy.conflict { throw UsageError(conflict) }
+        // The debounce is how the search-as-you-type waits; without -i nothing waits.
+        if arguments.contains(Self.debounce) && !interactive {
+            throw UsageError("--debounce applies only to the interactive search", hint: "add -i: spacedash launches search -i --debounce \(debounce)")
+        }
         if let after, let before, after >= before {
             throw UsageError("--after must be earlier than --before", hint: "no launch can be in that range")
         }

@@ -28,8 +28,10 @@ public struct ArgumentInfo: Sendable {
     public let defaultDescription: String?
     /// The accepted words when they are fixed (enums).
     public let fixedValues: [String]?
-    /// What a valid value looks like, e.g. "a whole number".
+    /// What a valid value looks like, e.g. "a whole number" or "a path".
     public let expectation: String
+    /// A typical value, shown when the value is missing (`--file saved.json`).
+    public let example: String?
     /// May be given more than once (options) or take many words (positionals).
     public let isRepeatable: Bool
     /// A positional that may be left out.
@@ -41,8 +43,8 @@ public struct ArgumentInfo: Sendable {
     let check: @Sendable (String) throws(InvalidArgumentValue) -> Void
 
     init(kind: Kind, name: String, short: Character?, valueName: String, help: String,
-         defaultDescription: String?, fixedValues: [String]?, expectation: String, isRepeatable: Bool, isOptional: Bool,
-         acceptsDashPrefixedValues: Bool = false,
+         defaultDescription: String?, fixedValues: [String]?, expectation: String, example: String? = nil,
+         isRepeatable: Bool, isOptional: Bool, acceptsDashPrefixedValues: Bool = false,
          check: @escaping @Sendable (String) throws(InvalidArgumentValue) -> Void) {
         self.kind = kind
         self.name = name
@@ -52,6 +54,7 @@ public struct ArgumentInfo: Sendable {
         self.defaultDescription = defaultDescription
         self.fixedValues = fixedValues
         self.expectation = expectation
+        self.example = example
         self.isRepeatable = isRepeatable
         self.isOptional = isOptional
         self.acceptsDashPrefixedValues = acceptsDashPrefixedValues

@@ -32,18 +32,46 @@ public enum CommandLineParser {
         var index = 0
         var carried: [String] = []
         var helpBeforeCommandWords = false
+        var optionsEnded = false
 
         // The commands: leading words that name a subcommand.
         while index < words.count {
             let word = words[index]
-            if word == "--" { break }
+            let group = chain.last!.configuration
+            if optionsEnded {
+                guard let next = group.subcommand(named: word) else { break }
+                chain.append(next)
+                index += 1
+                continue
+            }
+            if word == "--" {
+                // `spacedash -- mars-weather`: `--` ends the options, and where no
+                // word of the command's own can stand, the next word is a command.
+                guard !takesWords(group), index + 1 < words.count,
+                      let next = group.subcommand(named: words[index + 1]) else { break }
+                chain.append(next)
+                index += 2
+                optionsEnded = true
+                continue
+            }
             if let span = globalOptionSpan(words, at: index) {
                 if word == "--help" || word == "-h" { helpBeforeCommandWords = true }
                 carried += words[index..<index + span]
                 index += span
                 continue
             }
-            guard !word.hasPrefix("-"), let next = chain.last!.configuration.subcommand(named: word) else { break }
+            if looksLikeOption(word) {
+                // `spacedash --offline mars-weather`: options the named command has
+                // are its own, before its name as after it (as gh and kubectl do).
+                guard let (next, span) = commandAfterOptions(words, at: index, in: group) else { break }
+                let options = words[index..<index + span]
+                if options.contains(where: { $0 == "--help" || $0 == "-h" }) { helpBeforeCommandWords = true }
+                carried += options
+                chain.append(next)
+                index += span + 1
+                continue
+            }
+            guard let next = group.subcommand(named: word) else { break }
             chain.append(next)
             index += 1
         }
@@ -51,12 +79,23 @@ public enum CommandLineParser {
         while let implicit = chain.last!.configuration.defaultSubcommand {
             chain.append(implicit)
         }
-        let rest = carried + words[index...]
+        let rest = carried + (optionsEnded ? ["--"] : []) + words[index...]
         let helpTarget = helpBeforeCommandWords ? named : chain
         let helpRequested = rest.prefix(while: { $0 != "--" }).contains { $0 == "--help" || $0 == "-h" }
 
-        do {
-            let (arguments, colorMode) = try parseArguments(Array(rest), for: chain)
+        do throws(UsageError) {
+            let (arguments, colorMode, leadingWords) = try parseArguments(Array(rest), for: chain)
+            if chain.count > named.count, !arguments[GlobalOptions.help], let firstWord = leadingWords.first {
+                // `launches help`, `launches serch starlink`: a word meant as a
+                // command, not as the default command's first word.
+                if firstWord == "help" {
+                    let topic = leadingWords.dropFirst().first
+                    let target = topic.flatMap { named.last!.configuration.subcommand(named: $0) }.map { named + [$0] } ?? named
+                    return Invocation(action: .help, commands: chain, helpTarget: target,
+                                      arguments: ParsedArguments(), colorMode: colorMode)
+                }
+                if let misspelled = misspelledCommand(firstWord, in: named) { throw misspelled }
+            }
             let action: Invocation.Action = arguments[GlobalOptions.help] ? .help
                 : arguments[GlobalOptions.version] ? .version : .run
             return Invocation(action: action, commands: chain, helpTarget: helpTarget,
@@ -69,8 +108,11 @@ public enum CommandLineParser {
             }
             var located = error
             located.commandPath = chain.dropFirst().map { $0.configuration.name }
-            // `spacedash --json mars-weather`: the command was there, after an option of its own.
             let configuration = chain.last!.configuration
+            // `spacedash --json demo`: the command was there, after an option it does not have.
+            if !takesWords(configuration), let misplaced = misplacedOption(in: Array(rest), before: chain) {
+                throw misplaced
+            }
             if located.hint == nil, located.suggestion == nil,
                let command = rest.first(where: { configuration.subcommand(named: $0) != nil }) {
                 let path = HelpFormatter.commandName(chain + [configuration.subcommand(named: command)!])
@@ -78,6 +120,109 @@ public enum CommandLineParser {
             }
             throw located
         }
+    }
+
+    /// Whether a command takes words of its own (positionals, or a default
+    /// subcommand's), so a word after it need not name a subcommand.
+    private static func takesWords(_ configuration: CommandConfiguration) -> Bool {
+        configuration.defaultSubcommand != nil || configuration.arguments.contains { $0.kind == .positional }
+    }
+
+    /// The options and flags a command accepts: its own, its default
+    /// subcommand's (`launches --past` is `launches search --past`), the global ones.
+    static func acceptedOptions(of command: any Command.Type) -> [ArgumentInfo] {
+        var options: [ArgumentInfo] = []
+        var current: (any Command.Type)? = command
+        while let configuration = current?.configuration {
+            for info in configuration.arguments where info.kind != .positional && !options.contains(where: { $0.name == info.name }) {
+                options.append(info)
+            }
+            current = configuration.defaultSubcommand
+        }
+        return options + GlobalOptions.all
+    }
+
+    /// How many words from `index` are options of one subcommand of `group`
+    /// (their values included) followed by that subcommand's name, and which
+    /// subcommand; nil when no subcommand fits.
+    private static func commandAfterOptions(_ words: [String], at index: Int, in group: CommandConfiguration)
+        -> (any Command.Type, Int)? {
+        for command in group.subcommands {
+            let end = optionWordsEnd(words, from: index, options: acceptedOptions(of: command)).end
+            if end > index, end < words.count, words[end] == command.configuration.name {
+                return (command, end - index)
+            }
+        }
+        return nil
+    }
+
+    /// Where the run of option words from `index` ends (after their values),
+    /// and the first word that is no option of `options`, if that ended it.
+    private static func optionWordsEnd(_ words: [String], from index: Int, options: [ArgumentInfo])
+        -> (end: Int, unknown: String?) {
+        var end = index
+        while end < words.count, words[end] != "--", looksLikeOption(words[end]) {
+            let word = words[end]
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                guard let info = options.first(where: { $0.name == String(body.prefix { $0 != "=" }) }) else {
+                    return (end, word)
+                }
+                end += info.kind == .option && !body.contains("=") ? 2 : 1
+                continue
+            }
+            var span = 1
+            for (offset, letter) in word.dropFirst().enumerated() {
+                guard let info = options.first(where: { $0.short == letter }) else { return (end, word) }
+                if info.kind == .option {
+                    if offset == word.count - 2 { span = 2 }
+                    break
+                }
+            }
+            end += span
+        }
+        return (min(end, words.count), nil)
+    }
+
+    /// `spacedash --json demo` where demo has no --json: says so, rather than
+    /// calling 'demo' an unknown command.
+    private static func misplacedOption(in rest: [String], before chain: [any Command.Type]) -> UsageError? {
+        let configuration = chain.last!.configuration
+        let options = rest.prefix { $0 != "--" }
+        guard let commandIndex = options.firstIndex(where: { !looksLikeOption($0) && configuration.subcommand(named: $0) != nil }),
+              let command = configuration.subcommand(named: rest[commandIndex]) else { return nil }
+        let words = Array(rest[..<commandIndex])
+        var index = 0
+        while index < words.count {
+            let found = optionWordsEnd(words, from: index, options: acceptedOptions(of: command))
+            if let unknown = found.unknown {
+                let path = HelpFormatter.commandName(chain + [command])
+                var error = UsageError("unknown option '\(display(unknown))' for '\(path)'", hint: "see '\(path) --help'")
+                error.commandPath = (chain + [command]).dropFirst().map { $0.configuration.name }
+                return error
+            }
+            // A value of an option: skip it and go on.
+            index = max(found.end, index + 1)
+        }
+        return nil
+    }
+
+    /// `launches serch`: the first word for a group's default subcommand is one
+    /// edit from the name of one of the group's subcommands. One edit and five
+    /// letters at least, so words a query plausibly holds ("sea launch",
+    /// "research", "net") still search.
+    private static func misspelledCommand(_ word: String, in named: [any Command.Type]) -> UsageError? {
+        let group = named.last!.configuration
+        guard (5...Suggestion.maximumLength).contains(word.count) else { return nil }
+        let typed = Array(word.lowercased())
+        guard let close = group.subcommands.first(where: {
+            $0.configuration.name != word && Suggestion.editDistance(typed, Array($0.configuration.name)) <= 1
+        }) else { return nil }
+        let path = HelpFormatter.commandName(named)
+        var error = UsageError("unknown command '\(display(word))' for '\(path)'", suggestion: close.configuration.name)
+        error.hint = "for the word itself, write: \(path) -- \(display(word))"
+        error.commandPath = named.dropFirst().map { $0.configuration.name }
+        return error
     }
 
     /// How many words a global option at `index` takes (1 or 2), or nil.
@@ -101,8 +246,10 @@ public enum CommandLineParser {
         return mode
     }
 
+    /// The arguments, the colour mode, and the positional words given before
+    /// any `--` (which `launches help` and `launches serch` are judged by).
     private static func parseArguments(_ words: [String], for chain: [any Command.Type]) throws(UsageError)
-        -> (ParsedArguments, ColorMode) {
+        -> (ParsedArguments, ColorMode, [String]) {
         let configuration = chain.last!.configuration
         let declared = configuration.arguments + GlobalOptions.all
         let named = declared.filter { $0.kind != .positional }
@@ -114,6 +261,7 @@ public enum CommandLineParser {
 
         var parsed = ParsedArguments()
         var positionalWords: [String] = []
+        var wordsBeforeTerminator: Int?
         var index = 0
 
         func takeValue(for info: ArgumentInfo, inline: String?, shown: String) throws(UsageError) {
@@ -123,7 +271,7 @@ public enum CommandLineParser {
                 value = words[index]
             }
             guard let value else {
-                let example = (info.fixedValues?.first ?? info.defaultDescription).map { ", e.g. \(shown) \($0)" } ?? ""
+                let example = (info.example ?? info.fixedValues?.first ?? info.defaultDescription).map { ", e.g. \(shown) \($0)" } ?? ""
                 throw UsageError("\(shown) needs a value: \(info.expectation)\(example)")
             }
             try check(value, for: info, shown: shown)
@@ -135,6 +283,7 @@ public enum CommandLineParser {
             defer { index += 1 }
 
             if word == "--" {
+                wordsBeforeTerminator = positionalWords.count
                 positionalWords += words[(index + 1)...]
                 index = words.count
                 break
@@ -171,15 +320,21 @@ public enum CommandLineParser {
                     flags.append(info)
                 }
                 if let unknown {
-                    if takesDashWords {
+                    // `starlink -falcon` excludes a word, but `-q`, `-iq` or `-l 3` look
+                    // like options: those fail, saying how to exclude the word.
+                    if takesDashWords && !looksLikeShortOptions(letters) {
                         positionalWords.append(word)
                         continue
                     }
                     if letters.count > 1, let info = long(String(letters)) {
                         throw UsageError("unknown option '\(display(word))'", suggestion: info.displayName)
                     }
+                    let hint = takesDashWords
+                        ? "to exclude '\(display(String(letters)))', write it after --: "
+                            + ([HelpFormatter.commandName(chain), "--"] + positionalWords + [word]).map(display).joined(separator: " ")
+                        : nil
                     throw UsageError("unknown option '-\(display(String(unknown)))'"
-                                     + (letters.count > 1 ? " in '\(display(word))'" : ""))
+                                     + (letters.count > 1 ? " in '\(display(word))'" : ""), hint: hint)
                 }
                 for info in flags { parsed.setFlag(info) }
                 if let option {
@@ -192,7 +347,7 @@ public enum CommandLineParser {
         }
 
         try assign(positionalWords, to: positionals, in: configuration, parsed: &parsed)
-        return (parsed, parsed[GlobalOptions.color])
+        return (parsed, parsed[GlobalOptions.color], Array(positionalWords.prefix(wordsBeforeTerminator ?? positionalWords.count)))
     }
 
     private static func assign(_ words: [String], to positionals: [ArgumentInfo], in configuration: CommandConfiguration,
@@ -226,6 +381,12 @@ public enum CommandLineParser {
         } catch {
             throw UsageError("invalid value '\(display(word))' for \(shown): \(error.reason)", suggestion: error.suggestion)
         }
+    }
+
+    /// A dash-word of one or two letters (`-q`, `-iq`): an option, or a
+    /// mistyped one, never a word to exclude; longer ones (`-falcon`) may be.
+    private static func looksLikeShortOptions(_ letters: [Character]) -> Bool {
+        letters.count <= 2
     }
 
     /// A word that is an option rather than a value: `--json`, `-i`, but not

@@ -5,29 +5,32 @@
 ///     static let sol = Option<Int?>("sol", help: "Show one sol in detail")   // absent: nil
 ///
 /// Read it with `arguments[Self.sols]`. Given twice, the last one wins.
+/// `expecting:` and `example:` name the value when it is missing, where the
+/// type alone would say too little: `--file needs a value: a path, e.g. --file saved.json`.
 public struct Option<Value: ArgumentValue>: ArgumentDeclaration {
     public let info: ArgumentInfo
     let defaultValue: Value
 
     public init(_ name: String, short: Character? = nil, valueName: String? = nil, default defaultValue: Value,
-                help: String, check: ValueCheck<Value>? = nil) {
+                help: String, expecting: String? = nil, example: String? = nil, check: ValueCheck<Value>? = nil) {
         self.defaultValue = defaultValue
         info = ArgumentInfo(
             kind: .option, name: name, short: short,
             valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Value.fixedValues),
-            help: help, defaultDescription: defaultValue.argumentDescription, fixedValues: Value.fixedValues, expectation: Value.expectation,
+            help: help, defaultDescription: defaultValue.argumentDescription, fixedValues: Value.fixedValues, expectation: expecting ?? Value.expectation, example: example,
             isRepeatable: false, isOptional: true,
             check: makeCheck(Value.self, check, extract: { $0 }))
     }
 
     /// An option with no default: reading it gives nil when it was not given.
     public init<Wrapped: ArgumentValue>(_ name: String, short: Character? = nil, valueName: String? = nil,
-                                        help: String, check: ValueCheck<Wrapped>? = nil) where Value == Wrapped? {
+                                        help: String, expecting: String? = nil, example: String? = nil,
+                                        check: ValueCheck<Wrapped>? = nil) where Value == Wrapped? {
         self.defaultValue = nil
         info = ArgumentInfo(
             kind: .option, name: name, short: short,
             valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Wrapped.fixedValues),
-            help: help, defaultDescription: nil, fixedValues: Wrapped.fixedValues, expectation: Wrapped.expectation,
+            help: help, defaultDescription: nil, fixedValues: Wrapped.fixedValues, expectation: expecting ?? Wrapped.expectation, example: example,
             isRepeatable: false, isOptional: true,
             check: makeCheck(Wrapped.self, check, extract: { $0 }))
     }
@@ -39,11 +42,11 @@ public struct RepeatedOption<Value: ArgumentValue>: ArgumentDeclaration {
     public let info: ArgumentInfo
 
     public init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-                check: ValueCheck<Value>? = nil) {
+                expecting: String? = nil, example: String? = nil, check: ValueCheck<Value>? = nil) {
         info = ArgumentInfo(
             kind: .option, name: name, short: short,
             valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Value.fixedValues),
-            help: help, defaultDescription: nil, fixedValues: Value.fixedValues, expectation: Value.expectation,
+            help: help, defaultDescription: nil, fixedValues: Value.fixedValues, expectation: expecting ?? Value.expectation, example: example,
             isRepeatable: true, isOptional: true,
             check: makeCheck(Value.self, check, extract: { $0 }))
     }

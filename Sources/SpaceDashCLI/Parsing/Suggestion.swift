@@ -18,7 +18,8 @@ public enum Suggestion {
         if let best, best.distance <= allowedDistance(forLength: typed.count) { return best.candidate }
         let stem = word.lowercased().trimmingLeadingDashes
         if stem.count >= 3 {
-            let extending = candidates.filter { $0.lowercased().trimmingLeadingDashes.hasPrefix(stem) }
+            // Never the word itself: "did you mean 'mars-weather'?" for 'mars-weather' helps nobody.
+            let extending = candidates.filter { $0 != word && $0.lowercased().trimmingLeadingDashes.hasPrefix(stem) }
             if extending.count == 1 { return extending[0] }
         }
         return nil

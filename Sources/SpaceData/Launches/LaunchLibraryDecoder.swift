@@ -33,7 +33,9 @@ public struct LaunchPage: Sendable, Equatable {
 /// a value of the wrong type is read as absent rather than failing the page.
 ///
 /// Accepts the page envelope (`count`/`next`/`previous`/`results`), a bare
-/// `results` array, or a single launch object (`/launches/{id}/`).
+/// `results` array, or a single launch object (`/launches/{id}/`); and
+/// spacedash's own `--json` output (flat `Launch` objects, alone or in an array),
+/// so `launches --json > saved.json` reads back whole with `--file saved.json`.
 public enum LaunchLibraryDecoder {
     public static func decodePage(_ data: Data) throws(LaunchLibraryError) -> LaunchPage {
         guard let first = data.first(where: { !isJSONWhitespace($0) }) else {
@@ -42,6 +44,9 @@ public enum LaunchLibraryDecoder {
         let decoder = JSONDecoder()
         do {
             if first == UInt8(ascii: "[") {
+                if (try? decoder.decode([SpacedashLaunchProbe].self, from: data))?.first?.isSpacedashLaunch == true {
+                    return try spacedashPage(decoder.decode([Lossy<Launch>].self, from: data))
+                }
                 let results = try decoder.decode([Lossy<RawLaunch>].self, from: data)
                 return try page(count: nil, next: nil, previous: nil, results: results)
             }
@@ -52,6 +57,9 @@ public enum LaunchLibraryDecoder {
             }
             if let detail = envelope.detail {
                 throw LaunchLibraryError.fromDetail(detail)
+            }
+            if (try? decoder.decode(SpacedashLaunchProbe.self, from: data))?.isSpacedashLaunch == true {
+                return try spacedashPage([decoder.decode(Lossy<Launch>.self, from: data)])
             }
             if let single = try? decoder.decode(RawLaunch.self, from: data), let launch = single.launch {
                 return LaunchPage(count: 1, launches: [launch])
@@ -77,6 +85,15 @@ public enum LaunchLibraryDecoder {
     public static func detail(in data: Data) -> String? {
         struct DetailOnly: Decodable { var detail: String? }
         return (try? JSONDecoder().decode(DetailOnly.self, from: data))?.detail.flatMap(\.nonEmpty)
+    }
+
+    /// spacedash's own launch objects, those that decode; none is an error.
+    private static func spacedashPage(_ results: [Lossy<Launch>]) throws(LaunchLibraryError) -> LaunchPage {
+        let launches = results.compactMap(\.value)
+        if launches.isEmpty && !results.isEmpty {
+            throw .unexpectedShape("none of its \(results.count) objects is a launch with an id and a name")
+        }
+        return LaunchPage(launches: launches, skipped: results.count - launches.count)
     }
 
     private static func page(count: Int?, next: String?, previous: String?, results: [Lossy<RawLaunch>]) throws(LaunchLibraryError) -> LaunchPage {
@@ -136,6 +153,17 @@ private struct Lossy<Value: Decodable>: Decodable {
     var value: Value?
     init(from decoder: Decoder) throws {
         value = try? Value(from: decoder)
+    }
+}
+
+/// Tells spacedash's flat launch objects from Launch Library's, which never
+/// carry `agency_abbrev` or `status_abbrev` at the top level.
+private struct SpacedashLaunchProbe: Decodable {
+    var isSpacedashLaunch = false
+
+    init(from decoder: Decoder) throws {
+        guard let c = try? decoder.container(keyedBy: Launch.CodingKeys.self) else { return }
+        isSpacedashLaunch = c.contains(.agencyAbbreviation) && c.contains(.statusAbbreviation)
     }
 }
 
