@@ -54,14 +54,6 @@ extension HTTPError {
 
     static func excerpt(of body: Data) -> String {
         let text = String(decoding: body.prefix(excerptLength * 4), as: UTF8.self)
-        let oneLine = text.split(whereSeparator: { $0.isNewline || $0 == "\t" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-            .joined(separator: " ")
-        let printable = String(String.UnicodeScalarView(oneLine.unicodeScalars.filter {
-            !($0.properties.generalCategory == .control || $0.properties.generalCategory == .format)
-        }))
-        let redacted = Redaction.redact(text: printable)
-        return redacted.count > excerptLength ? String(redacted.prefix(excerptLength - 1)) + "…" : redacted
+        return PrintableExcerpt.of(Redaction.redact(text: PrintableExcerpt.clean(text)), limit: excerptLength)
     }
 }

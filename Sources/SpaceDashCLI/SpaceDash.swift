@@ -52,7 +52,8 @@ public struct SpaceDash: Command {
 
     /// Without a command: the dashboard, Mars weather beside the next launches.
     public func run(_ context: CommandContext) async throws -> ExitCode {
-        let sources = try Dashboard.liveSources(environment: context.environment, policy: dashboard.policy)
+        let sources = try Dashboard.liveSources(environment: context.environment, policy: dashboard.policy,
+                                                 httpLog: context.httpLog(verbose: false))
         return try await dashboard.run(context, sources: sources,
                                        width: Dashboard.width(environment: context.environment, isTerminal: context.stdout.isTerminal))
     }

@@ -19,6 +19,13 @@ import Terminal
         #expect(!coloured.styled("a\u{1B}[2Jb", .plain).contains("\u{1B}"), "text from an API cannot clear the screen")
     }
 
+    @Test func httpLinesAreNoticesOnlyWhenAskedFor() {
+        let streams = OutputStreams.memory()
+        #expect(CommandContext(streams: streams, environment: [:]).httpLog(verbose: false) == nil)
+        #expect(CommandContext(streams: streams, environment: ["SPACEDASH_DEBUG_HTTP": "1"]).httpLog(verbose: false) != nil)
+        #expect(CommandContext(streams: streams, environment: [:]).httpLog(verbose: true) != nil)
+    }
+
     @Test func progressNeedsATerminalThatIsNotDumb() {
         #expect(CommandContext(streams: .memory(stderrIsTerminal: true), environment: [:]).showsProgress)
         #expect(!CommandContext(streams: .memory(stderrIsTerminal: false), environment: [:]).showsProgress)

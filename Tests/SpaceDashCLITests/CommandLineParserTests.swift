@@ -203,12 +203,14 @@ private func problem(_ words: [String]) -> String? {
         }
     }
 
-    @Test func doubleDashBeforeACommandEndsOptionsOnly() throws {
+    @Test func doubleDashBeforeACommandEndsTheOptionsBeforeIt() throws {
         #expect(names(try parse(["--", "mars-weather"])) == ["mars-weather"])
-        let excluding = try parse(["--", "launches", "-falcon", "-iq", "--limit"])
-        #expect(names(excluding) == ["launches", "search"])
-        #expect(excluding.arguments[TestSearch.query] == ["-falcon", "-iq", "--limit"], "after -- nothing is an option")
-        #expect(try parse(["--color", "never", "--", "launches", "search", "-x"]).arguments[TestSearch.query] == ["-x"])
+        let own = try parse(["--color", "never", "--", "mars-weather", "--sols", "2"])
+        #expect(names(own) == ["mars-weather"] && own.colorMode == .never)
+        #expect(own.arguments[TestWeather.sols] == 2, "the command reads its own options as usual")
+        let nested = try parse(["--", "launches", "search", "--limit", "2", "--", "-iq"])
+        #expect(names(nested) == ["launches", "search"])
+        #expect(nested.arguments[TestSearch.limit] == 2 && nested.arguments[TestSearch.query] == ["-iq"])
         // A command taking words of its own gets the word after --, even a command's name.
         let literal = try parse(["launches", "--", "next"])
         #expect(names(literal) == ["launches", "search"])

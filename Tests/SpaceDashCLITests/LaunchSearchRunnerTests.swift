@@ -295,7 +295,7 @@ import TestSupport
         #expect(result.stdoutText.hasPrefix("2030-01-01T12:00:00Z\tLivefeed Alpha\tAgency 0\t"))
         #expect(server.requests.count == 1)
         #expect(result.stderrText.contains("http: 200 GET "), "--verbose's request lines, told after the screen closed")
-        #expect(result.stderrText.contains("launches: 2 upcoming launches from Launch Library"))
+        #expect(result.stderrText.contains("spacedash: 2 upcoming launches from Launch Library"))
         #expect(terminal.settings() == before)
     }
 

@@ -134,8 +134,40 @@ import SpaceData
 
         let offline = try spacedash(["--offline", "kourou"], sandbox.environment(nil))
         #expect(offline.exitCode == 0)
-        #expect(offline.stderrText == "spacedash: --offline: no request made\nspacedash: no launches cached yet; showing \(LaunchesSample.summary)\n")
+        #expect(offline.stderrText == "spacedash: no launches cached yet; showing \(LaunchesSample.summary)\n", "one step down, one notice")
         #expect(Self.rows(offline).count == 5, "Kourou matches the location of the five launches from the Centre Spatial Guyanais")
+    }
+
+    @Test func pastWithoutNetworkOrCacheIsOneLineAndExit1() throws {
+        // The binary runs on the real clock: once the sample's first launch date has
+        // passed, it has past launches to show (LaunchServiceTests covers that on a fixed clock).
+        let sample = try LaunchLibraryDecoder.decodePage(LaunchesSample.body).launches
+        guard !sample.contains(where: { ($0.net ?? .distantFuture) < Date() }) else { return }
+        for arguments in [["--past", "--offline"], ["--past"]] {
+            let result = try spacedash(arguments, Sandbox().environment(nil))
+            #expect(result.exitCode == 1, "\(arguments): nothing to show is a failure")
+            #expect(result.stdoutText == "")
+            let lines = result.stderrText.split(separator: "\n")
+            #expect(lines.count == 1, "\(arguments): \(result.stderrText)")
+            #expect(lines.first?.hasPrefix("spacedash: no past launches available") == true)
+            #expect(lines.first?.hasSuffix("none cached, and the bundled sample has upcoming launches only") == true)
+        }
+    }
+
+    @Test func strictAsksEvenWhenTheCacheIsFresh() throws {
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try Self.page(0..<3))])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        #expect(try spacedash([], sandbox.environment(server)).exitCode == 0)
+        let strict = try spacedash(["--strict"], sandbox.environment(server))
+        #expect(strict.exitCode == 0)
+        #expect(server.requests.count == 2, "--strict asks although the cache is fresh")
+        #expect(Self.rows(strict).count == 3)
+        server["/2.3.0/launches/upcoming/"] = .status(503, body: "down")
+        let down = try spacedash(["--strict"], sandbox.environment(server))
+        #expect(down.exitCode == 69, "a fresh cache is not live data")
+        #expect(down.stdoutText == "")
+        #expect(down.stderrText.hasPrefix("spacedash: no live launch data (--strict): HTTP 503"))
     }
 
     @Test(arguments: ["ll2-2.3.0-normal.json", "ll2-2.3.0-detailed.json", "ll2-2.2.0-list.json", "ll2-2.2.0-normal.json",

@@ -49,18 +49,18 @@ import TestSupport
 
     @Test func verboseSaysWhereLaunchesCameFrom() async {
         let result = await run(["--file", Self.normal, "--verbose"], terminal: false)
-        #expect(result.stderr == "spacedash: launches: 3 from \(Self.normal)\n")
+        #expect(result.stderr == "spacedash: 3 launches from \(Self.normal)\n")
     }
 
     @Test func originLinesForEachSource() {
         let list = LaunchList(launches: [Launch(id: "a", name: "A")], timeframe: .upcoming, pages: 2, totalCount: 212)
         #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .live(fetchedAt: Date())))
-            == "launches: 1 upcoming launches from Launch Library (2 pages of 212 launches)")
+            == "1 upcoming launches from Launch Library (2 pages of 212 launches)")
         #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .cache(savedAt: Date(), age: 180)))
-            == "launches: 1 upcoming launches cached 3 min ago; fresh for 12 min more, no request made (--refresh to ask now)")
+            == "1 upcoming launches cached 3 min ago; fresh for 12 min more, no request made (--refresh to ask now)")
         #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .cache(savedAt: Date(), age: 3600)))
-            == "launches: 1 upcoming launches cached 1 h ago")
-        #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .sample)).hasPrefix("launches: 1 upcoming launches from the bundled sample"))
+            == "1 upcoming launches cached 1 h ago")
+        #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .sample)).hasPrefix("1 upcoming launches from the bundled sample"))
     }
 
     @Test func aMalformedBaseURLIsOneLine() async {

@@ -99,6 +99,39 @@ import TestSupport
         #expect(result.stderrText.split(separator: "\n").count == 1)
     }
 
+    @Test func strictAsksEvenWhenTheCacheIsFresh() throws {
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
+        defer { server.stop() }
+        let scratch = Scratch()
+        #expect(try run([], server: server, scratch: scratch).exitCode == 0)
+        let strict = try run(["--strict"], server: server, scratch: scratch)
+        #expect(strict.exitCode == 0)
+        #expect(server.requests.count == 2, "--strict makes the request although the cache is fresh")
+        #expect(strict.stdoutText.contains("Source: live from NASA's InSight feed"))
+        server["/insight_weather/"] = .json(Self.emptyFeed)
+        let empty = try run(["--strict"], server: server, scratch: scratch)
+        #expect(empty.exitCode == 69, "a fresh cache is not live data")
+        #expect(empty.stdout.isEmpty)
+        #expect(server.requests.count == 3)
+    }
+
+    @Test func verboseLinesAllStartWithTheProgramName() throws {
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
+        defer { server.stop() }
+        let scratch = Scratch()
+        for (arguments, extra) in [(["--verbose"], [String: String]()), (["--refresh"], ["SPACEDASH_DEBUG_HTTP": "1"])] {
+            let result = try run(arguments, server: server, scratch: scratch, extra: ["NASA_API_KEY": "s3cret-key"].merging(extra) { $1 })
+            #expect(result.exitCode == 0)
+            let lines = result.stderrText.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasPrefix("spacedash: http: GET http://127.0.0.1:") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("spacedash: http: 200 GET ") }, "\(lines)")
+            #expect(lines.allSatisfy { $0.hasPrefix("spacedash: ") }, "\(lines)")
+            #expect(!result.stderrText.contains("s3cret-key"), "still redacted")
+        }
+        let verbose = try run(["--verbose"], server: server, scratch: scratch)
+        #expect(verbose.stderrText.contains("spacedash: 2 sols of Mars weather cached less than a minute ago; fresh for "))
+    }
+
     @Test func offlineMakesNoRequest() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
         defer { server.stop() }
@@ -133,7 +166,9 @@ import TestSupport
         #expect(result.stdoutText.contains("Wind rose"))
         let missing = try run(["--offline", "--sol", "5"], server: nil, scratch: Scratch())
         #expect(missing.exitCode == 1)
-        #expect(missing.stderrText.contains("sol 5 is not in the data shown"))
+        // The notice says where the data came from; the error says it once, briefly.
+        #expect(missing.stderrText.hasSuffix("\nspacedash: sol 5 is not in the bundled sample: it has sols 675–681\n"))
+        #expect(missing.stderrText.components(separatedBy: "InSight's archived weather").count == 2, "the source is described once")
     }
 
     @Test func usageErrorsExit64() throws {

@@ -140,7 +140,10 @@ import Terminal
         #expect(code == 0)
         #expect(streams.stdout.text.contains("Mars weather"))
         #expect(streams.stdout.text.contains("Next launches"))
-        #expect(streams.stderr.text.contains("--offline"))
+        // Each panel's one step down, once: nothing cached, so the samples.
+        #expect(streams.stderr.text.contains("spacedash: launches: no launches cached yet; showing the bundled sample"))
+        #expect(streams.stderr.text.contains("spacedash: mars-weather: no cached Mars weather yet; showing the bundled sample"))
+        #expect(streams.stderr.text.split(separator: "\n").count == 2)
     }
 
     @Test func everyRegisteredCommandHasAnAbstractAndUniqueNames() {

@@ -229,6 +229,25 @@ enum Bodies {
         #expect(try fresh.report(fresh.service(live, policy: FetchPolicy(strict: true))).origin.kind == "live")
     }
 
+    @Test func strictAsksEvenWhenTheCacheIsFreshAndSavesTheAnswer() throws {
+        let harness = ServiceHarness()
+        try harness.cache.write(InSightService.Configuration.cacheKey, body: Bodies.sample)
+        harness.clock.advance(by: 10 * 60)
+        let down = ScriptedHTTPClient(routes: ["/insight_weather/": .failure(.cannotConnect(url: "https://api.nasa.gov/insight_weather/", detail: "refused"))])
+        guard case .failure(.strict(let notice)) = harness.run(harness.service(down, policy: FetchPolicy(strict: true))) else {
+            Issue.record("a fresh cache is not live data: --strict must fail")
+            return
+        }
+        #expect(down.requests.count == 1)
+        #expect(notice.kind == .noNetwork)
+
+        let live = ScriptedHTTPClient(routes: ["/insight_weather/": .ok(json: Bodies.live)])
+        let report = try harness.report(harness.service(live, policy: FetchPolicy(strict: true)))
+        #expect(live.requests.count == 1)
+        #expect(report.origin.kind == "live")
+        #expect(harness.cache.read(InSightService.Configuration.cacheKey) == .hit(CacheEntry(body: Bodies.live, savedAt: harness.clock.now)))
+    }
+
     @Test func offlineMakesNoRequest() throws {
         let harness = ServiceHarness()
         let client = ScriptedHTTPClient(routes: ["/insight_weather/": .ok(json: Bodies.live)])

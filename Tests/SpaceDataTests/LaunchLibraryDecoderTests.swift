@@ -258,6 +258,7 @@ private func date(_ text: String) -> Date { LaunchLibraryDate.date(from: text)! 
         let error = LaunchLibraryError.notJSON(prefix: LaunchLibraryDecoder.prefix(of: Data("<html>\u{1b}[31m red\nand a very long line of text after it".utf8)))
         #expect(!error.description.contains("\u{1b}") && !error.description.contains("\n"))
         #expect(error.description.contains("…"))
+        #expect(error.description.contains("\"<html> red and a very long line of text"), "the escape sequence goes whole, like on the terminal")
     }
 
     // MARK: the real captures in ../shared/data

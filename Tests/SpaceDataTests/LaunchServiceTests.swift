@@ -286,28 +286,32 @@ private enum Pages {
 
     // MARK: the policy
 
-    @Test func strictFailsWithoutLiveDataButAcceptsAFreshCache() throws {
+    @Test func strictAsksEvenWhenTheCacheIsFreshAndNeverFallsBack() throws {
         let up = Mutex(true)
         let harness = Harness { request in
             up.withLock { $0 } ? Pages.ok(Pages.body(0..<2), for: request) : .failure(.cannotConnect(url: request.url.absoluteString, detail: "refused"))
         }
         let strict = LaunchService.Request(policy: FetchPolicy(strict: true))
-        _ = try harness.load(strict)
-        up.withLock { $0 = false }
+        _ = try harness.load()
         harness.advanceClock(minutes: 5)
-        #expect(try harness.load(strict).get().origin.kind == "cache")
-        harness.advanceClock(minutes: 20)
+        // Fresh, yet --strict asks, and saves the good answer.
+        #expect(try harness.load(strict).get().origin.kind == "live")
+        #expect(harness.requestCount == 2)
+        up.withLock { $0 = false }
+        harness.advanceClock(minutes: 1)
         let result = try harness.load(strict)
+        #expect(harness.requestCount == 3)
         guard case .failure(.strictWithoutLiveData(let reason)) = result else { Issue.record("expected a strict failure, got \(result)"); return }
         #expect(reason.contains("cannot connect"))
+        // The answer --strict saved is what the next ordinary run finds fresh.
+        #expect(try harness.load().get().origin == .cache(savedAt: harness.now.withLock { $0 }.addingTimeInterval(-60), age: 60))
     }
 
     @Test func offlineMakesNoRequest() throws {
         let harness = Harness { Pages.ok(Pages.body(0..<2), for: $0) }
         let empty = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
         #expect(empty.origin == .sample)
-        #expect(empty.notices.map(\.kind) == [.offline, .cacheMissing])
-        #expect(empty.notices[1].message.hasPrefix("no launches cached yet"))
+        #expect(empty.notices.map(\.message) == ["no launches cached yet; showing \(LaunchesSample.summary)"], "one step down, one notice")
         _ = try harness.load()
         harness.advanceClock(minutes: 90)
         let cached = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
@@ -322,6 +326,17 @@ private enum Pages {
         let list = try harness.load(.init(timeframe: .past)).get().value
         #expect(list.launches.count == 6)
         #expect(list.launches.first?.name == "Ariane 62 | Galileo L15 (FOC FM31 & FM32)", "newest first")
+    }
+
+    @Test func pastLaunchesWithNothingCachedAndNoneGoneInTheSampleFailInOneLine() throws {
+        let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
+        let offline = try harness.load(.init(timeframe: .past, policy: FetchPolicy(offline: true)))
+        #expect(offline == .failure(.nothingToShow("no past launches available offline: none cached, and the bundled sample has upcoming launches only")))
+        let noNetwork = try harness.load(.init(timeframe: .past))
+        guard case .failure(.nothingToShow(let message)) = noNetwork else { Issue.record("expected nothing to show, got \(noNetwork)"); return }
+        #expect(message.hasPrefix("no past launches available: cannot resolve host ll.test"))
+        #expect(message.hasSuffix("; none cached, and the bundled sample has upcoming launches only"))
+        #expect(harness.requestCount == 1)
     }
 
     @Test func cancellingStopsTheCompletion() {

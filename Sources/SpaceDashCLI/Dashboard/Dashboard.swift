@@ -36,8 +36,9 @@ struct Dashboard: Sendable {
 
     /// The real services: HTTP through libcurl, the user's cache, the
     /// endpoints from the environment.
-    static func liveSources(environment: [String: String], policy: FetchPolicy) throws -> Sources {
-        let http = HTTPClient(userAgent: SpaceDashVersion.userAgent, log: HTTPLog.enabled(verbose: false, environment: environment))
+    /// - Parameter httpLog: where `SPACEDASH_DEBUG_HTTP=1` logs requests (`CommandContext.httpLog`).
+    static func liveSources(environment: [String: String], policy: FetchPolicy, httpLog: HTTPLog?) throws -> Sources {
+        let http = HTTPClient(userAgent: SpaceDashVersion.userAgent, log: httpLog)
         let cache = CacheStore.standard(environment: environment)
         return try sources(http: http, cache: cache, environment: environment, policy: policy)
     }

@@ -31,7 +31,7 @@ struct LaunchesSearchCommand: Command {
                                                  expecting: "a status", example: "Go")
     static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (2026-12-01 or 2026-12-01T12:00:00Z)", example: "2026-12-01")
     static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE", example: "2027-01-01")
-    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) instead: no request, no cache",
+    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
     static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
@@ -181,7 +181,7 @@ struct LaunchesSearchCommand: Command {
     private func loadFile(_ file: String, _ context: CommandContext) throws -> LaunchList {
         do {
             let list = try LaunchService.load(file: file, timeframe: timeframe)
-            if verbose { context.notice("launches: \(list.launches.count) from \(file)") }
+            if verbose { context.notice("\(list.launches.count) launches from \(file)") }
             return list
         } catch {
             throw CommandError(error.description)
@@ -189,7 +189,7 @@ struct LaunchesSearchCommand: Command {
     }
 
     /// - Parameter httpLog: where --verbose's request lines go (stderr unless the screen is open).
-    private func service(_ context: CommandContext, httpLog: HTTPLog = .standardError) throws -> LaunchService {
+    private func service(_ context: CommandContext, httpLog: HTTPLog? = nil) throws -> LaunchService {
         let endpoint: LaunchLibraryEndpoint
         do {
             endpoint = try LaunchLibraryEndpoint(environment: context.environment)
@@ -199,7 +199,8 @@ struct LaunchesSearchCommand: Command {
         return LaunchService(
             endpoint: endpoint,
             http: HTTPClient(userAgent: SpaceDashVersion.userAgent,
-                             log: HTTPLog.enabled(verbose: verbose, environment: context.environment, sink: httpLog)),
+                             log: httpLog.flatMap { HTTPLog.enabled(verbose: verbose, environment: context.environment, sink: $0) }
+                                ?? context.httpLog(verbose: verbose)),
             cache: CacheStore.standard(environment: context.environment),
             scheduler: DispatchQueue(label: "spacedash.launches").eraseToAnyScheduler())
     }
@@ -215,15 +216,15 @@ struct LaunchesSearchCommand: Command {
         switch sourced.origin {
         case .live:
             let pages = list.pages == 1 ? "1 page" : "\(list.pages) pages"
-            return "launches: \(count) from Launch Library (\(pages)\(list.totalCount.map { " of \($0) launches" } ?? ""))"
+            return "\(count) from Launch Library (\(pages)\(list.totalCount.map { " of \($0) launches" } ?? ""))"
         case .cache(_, let age):
             let ago = age < 60 ? "less than a minute" : AgeText.describe(age)
             let fresh = age < LaunchService.freshness
                 ? "; fresh for \(AgeText.describe(LaunchService.freshness - age)) more, no request made (--refresh to ask now)"
                 : ""
-            return "launches: \(count) cached \(ago) ago\(fresh)"
+            return "\(count) cached \(ago) ago\(fresh)"
         case .sample:
-            return "launches: \(count) from \(LaunchesSample.summary)"
+            return "\(count) from \(LaunchesSample.summary)"
         }
     }
 
@@ -255,7 +256,7 @@ struct LaunchesSearchCommand: Command {
         let outcome = try LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: data,
             debounce: .milliseconds(debounce), timeZone: timeZone(context), environment: context.environment)
-        for line in settled.heldLines { try? context.stderr.writeLine(line) }
+        for line in settled.heldLines { context.notice(line) }
         if let sourced = settled.value {
             for notice in sourced.notices { context.notice(notice.message) }
             if verbose { context.notice(Self.originLine(sourced)) }

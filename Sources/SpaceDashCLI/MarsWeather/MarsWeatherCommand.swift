@@ -14,7 +14,7 @@ struct MarsWeatherCommand: Command {
     static let refresh = Flag("refresh", help: "Ask NASA even when the cache is less than an hour old")
     static let strict = Flag("strict", help: "No fallback: without live data, exit 69")
     static let timeout = Option<Double>("timeout", valueName: "SECONDS", default: 15, help: "Give up on NASA's API after this long", check: .within(0.1...600))
-    static let verbose = Flag("verbose", short: "v", help: "Print each HTTP request and response on stderr")
+    static let verbose = Flag("verbose", short: "v", help: "Say where the weather came from, and log each HTTP request and response on stderr")
 
     static let configuration = CommandConfiguration(
         name: "mars-weather",
@@ -71,7 +71,7 @@ struct MarsWeatherCommand: Command {
         let service = InSightService(
             configuration: configuration,
             // --offline never sets up libcurl: it makes no request, so it need not pay for one.
-            http: policy.offline ? OfflineFetcher() : HTTPClient(userAgent: HTTPClient.userAgent(version: SpaceDashVersion.current), verbose: verbose),
+            http: policy.offline ? OfflineFetcher() : HTTPClient(userAgent: HTTPClient.userAgent(version: SpaceDashVersion.current), log: context.httpLog(verbose: verbose)),
             cache: CacheStore.standard(environment: context.environment),
             scheduler: scheduler
         )
@@ -93,6 +93,7 @@ struct MarsWeatherCommand: Command {
         for notice in report.notices {
             context.notice(glyphs.fit(APIText.display(notice.message)))
         }
+        if verbose { context.notice(glyphs.fit(Self.originLine(report))) }
         try show(report, context: context, glyphs: glyphs)
         return .success
     }
@@ -102,8 +103,7 @@ struct MarsWeatherCommand: Command {
         let now = Date()
         if let solNumber {
             guard let sol = all.first(where: { $0.sol == solNumber }) else {
-                let range = all.isEmpty ? "none" : (all.count == 1 ? "sol \(all[0].sol)" : "sols \(all.first!.sol)–\(all.last!.sol)")
-                throw CommandError("sol \(solNumber) is not in the data shown (\(range), \(MarsWeatherSource.describe(report.origin, now: now)))")
+                throw CommandError(glyphs.fit(Self.missingSolMessage(solNumber, in: report)))
             }
             if json {
                 try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: units, now: now))
@@ -126,6 +126,43 @@ struct MarsWeatherCommand: Command {
         }
         lines += ["", "Source: \(MarsWeatherSource.describe(report.origin, now: now))"]
         try context.stdout.write(glyphs.fit(lines.joined(separator: "\n")) + "\n")
+    }
+
+    /// `--sol N` for a sol the data does not hold, in one line: where the data
+    /// came from (the notices above already said why) and which sols it has.
+    static func missingSolMessage(_ number: Int, in report: InSightReport) -> String {
+        let sols = report.value.sols
+        let source: String
+        switch report.origin {
+        case .live: source = "NASA's live feed"
+        case .cache: source = "the cached weather"
+        case .sample: source = "the bundled sample"
+        }
+        let has: String
+        switch sols.count {
+        case 0: has = "it has no sols"
+        case 1: has = "it has sol \(sols[0].sol) only"
+        default: has = "it has sols \(sols.first!.sol)–\(sols.last!.sol)"
+        }
+        return "sol \(number) is not in \(source): \(has)"
+    }
+
+    /// `--verbose`: where the weather came from, worded like `launches --verbose`.
+    static func originLine(_ report: InSightReport) -> String {
+        let count = report.value.sols.count == 1 ? "1 sol" : "\(report.value.sols.count) sols"
+        switch report.origin {
+        case .live:
+            return "\(count) of Mars weather from NASA's InSight feed"
+        case .cache(_, let age):
+            let ago = age < 60 ? "less than a minute" : AgeText.describe(age)
+            let freshness = InSightService.Configuration.freshness
+            let fresh = age < freshness
+                ? "; fresh for \(AgeText.describe(freshness - age)) more, no request made (--refresh to ask now)"
+                : ""
+            return "\(count) of Mars weather cached \(ago) ago\(fresh)"
+        case .sample:
+            return "\(count) of Mars weather from the bundled sample: \(InSightSample.summary)"
+        }
     }
 
     /// The publisher's first result, awaited without blocking a thread.

@@ -1,3 +1,4 @@
+import HTTP
 import Terminal
 
 /// What a command gets to work with, decided once per run: where to write,
@@ -58,6 +59,13 @@ public struct CommandContext: Sendable {
     public static func noticeLine(_ message: String, about topic: String? = nil) -> String {
         let text = topic.map { "\($0): \(message)" } ?? message
         return "\(programName): " + TerminalSanitizer.clean(text, mode: .singleLine)
+    }
+
+    /// Where HTTP request lines go with `--verbose` or `SPACEDASH_DEBUG_HTTP=1`
+    /// (nil: nowhere): notices on stderr, `spacedash: http: GET …`, so they read
+    /// like every other line there. HTTPLog has already redacted them.
+    public func httpLog(verbose: Bool) -> HTTPLog? {
+        HTTPLog.enabled(verbose: verbose, environment: environment, sink: HTTPLog { line in self.notice(line) })
     }
 
     /// What starts every line spacedash writes on stderr.

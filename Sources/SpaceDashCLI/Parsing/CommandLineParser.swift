@@ -32,26 +32,19 @@ public enum CommandLineParser {
         var index = 0
         var carried: [String] = []
         var helpBeforeCommandWords = false
-        var optionsEnded = false
 
         // The commands: leading words that name a subcommand.
         while index < words.count {
             let word = words[index]
             let group = chain.last!.configuration
-            if optionsEnded {
-                guard let next = group.subcommand(named: word) else { break }
-                chain.append(next)
-                index += 1
-                continue
-            }
             if word == "--" {
-                // `spacedash -- mars-weather`: `--` ends the options, and where no
-                // word of the command's own can stand, the next word is a command.
+                // `spacedash -- mars-weather --offline`: where no word of the group's
+                // own can stand, `--` ends the options before the command (as with
+                // sudo or env), and the command reads its own words as usual.
                 guard !takesWords(group), index + 1 < words.count,
                       let next = group.subcommand(named: words[index + 1]) else { break }
                 chain.append(next)
                 index += 2
-                optionsEnded = true
                 continue
             }
             if let span = globalOptionSpan(words, at: index) {
@@ -79,7 +72,7 @@ public enum CommandLineParser {
         while let implicit = chain.last!.configuration.defaultSubcommand {
             chain.append(implicit)
         }
-        let rest = carried + (optionsEnded ? ["--"] : []) + words[index...]
+        let rest = carried + words[index...]
         let helpTarget = helpBeforeCommandWords ? named : chain
         let helpRequested = rest.prefix(while: { $0 != "--" }).contains { $0 == "--help" || $0 == "-h" }
 

@@ -31,12 +31,38 @@ public enum FallbackFailure: Error, Sendable, Equatable, CustomStringConvertible
     case strict(Notice)
     /// Nothing to show at all, not even the bundled sample (exit 1).
     case unavailable(String)
+    /// Neither live data nor a cached copy, and the bundled sample holds none
+    /// of what was asked for (past launches): the message says all that (exit 1).
+    case nothingToShow(String)
 
     public var description: String {
         switch self {
         case .strict(let notice): return "\(notice.message) (--strict: no fallback)"
         case .unavailable(let reason): return reason
+        case .nothingToShow(let message): return message
         }
+    }
+}
+
+/// Thrown by a chain's `sample` when the bundled sample is fine but holds none
+/// of what was asked for: the chain then fails with one message instead of
+/// announcing a sample that shows nothing.
+public struct SampleHasNone: Error, Sendable, Equatable {
+    /// What was asked for: "past launches".
+    public var wanted: String
+    /// Why the sample cannot help: "the bundled sample has upcoming launches only".
+    public var why: String
+
+    public init(wanted: String, why: String) {
+        self.wanted = wanted
+        self.why = why
+    }
+
+    /// The one line saying so, after the reason live data is missing (none
+    /// under `--offline`, where no request was made).
+    func message(reason: Notice?, offline: Bool) -> String {
+        if offline || reason == nil { return "no \(wanted) available offline: none cached, and \(why)" }
+        return "no \(wanted) available: \(reason!.message); none cached, and \(why)"
     }
 }
 
@@ -44,7 +70,7 @@ public enum FallbackFailure: Error, Sendable, Equatable, CustomStringConvertible
 /// operators, with one notice for each step down saying why.
 ///
 /// - A cached answer younger than `freshness` is shown without a request
-///   (unless `--refresh`); so is a recent empty live answer remembered as
+///   (unless `--refresh` or `--strict`); so is a recent empty live answer remembered as
 ///   empty, so a silent feed is not asked again on every run.
 /// - A live answer with data is saved (raw body) and shown.
 /// - A live answer without data, or a failed request, falls back to the cache
@@ -159,7 +185,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
             if chain.policy.offline {
                 return chain.fallback(after: chain.narration.map { [$0.offline] } ?? [], cached: cached)
             }
-            if !chain.policy.refresh {
+            if chain.policy.answersFromFreshCache {
                 if let fresh = cached.fresh {
                     return Just(fresh).setFailureType(to: FallbackFailure.self).eraseToAnyPublisher()
                 }
@@ -256,6 +282,9 @@ public struct FallbackChain<Value: Sendable>: Sendable {
         let value: Value
         do {
             value = try sample()
+        } catch let none as SampleHasNone {
+            let reason = reasons.first { $0.kind != .offline }
+            return Fail(error: .nothingToShow(none.message(reason: reason, offline: policy.offline))).eraseToAnyPublisher()
         } catch {
             return Fail(error: .unavailable("no \(subject.name) to show: the bundled sample cannot be read (\(error))")).eraseToAnyPublisher()
         }

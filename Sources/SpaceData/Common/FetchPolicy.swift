@@ -4,7 +4,8 @@ public struct FetchPolicy: Sendable, Equatable {
     public var offline: Bool
     /// Make a request even when the cache is fresh.
     public var refresh: Bool
-    /// Never substitute: without live (or fresh cached) data, fail.
+    /// Live data now or fail: a request is made even when the cache is fresh
+    /// (a good answer is still saved), and nothing is substituted.
     public var strict: Bool
 
     public init(offline: Bool = false, refresh: Bool = false, strict: Bool = false) {
@@ -15,6 +16,10 @@ public struct FetchPolicy: Sendable, Equatable {
 
     /// Fresh cache first, then live, then the fallbacks.
     public static let standard = FetchPolicy()
+
+    /// Whether a fresh cached answer may stand in for a request: not when
+    /// `--refresh` asks for one, nor under `--strict`, which promises live data.
+    public var answersFromFreshCache: Bool { !refresh && !strict }
 
     /// A usage error when the flags contradict each other, else nil.
     ///

@@ -147,16 +147,10 @@ public enum InSightDecoder {
         }
     }
 
-    /// The start of a body as printable ASCII, for error messages.
+    /// The start of a body, printable, for error messages (`PrintableExcerpt`'s rule).
     static func excerpt(of body: Data, limit: Int = 60) -> String {
         // Redacted before it is cut: a server may echo the request's api_key.
-        let text = Redaction.redact(text: String(decoding: body.prefix(limit * 4), as: UTF8.self))
-        let flattened = text.unicodeScalars.map { scalar -> String in
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
-            return (0x20..<0x7F).contains(scalar.value) ? String(scalar) : "?"
-        }.joined()
-        let collapsed = flattened.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        return collapsed.count > limit ? String(collapsed.prefix(limit)) + "…" : collapsed
+        PrintableExcerpt.of(Redaction.redact(text: String(decoding: body.prefix(limit * 4), as: UTF8.self)), limit: limit + 1)
     }
 
     static func isJSONWhitespace(_ byte: UInt8) -> Bool {

@@ -113,16 +113,12 @@ public enum LaunchLibraryDecoder {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    /// The first characters of a body, printable, for an error message.
+    /// The first characters of a body, printable, for an error message (`PrintableExcerpt`'s rule).
     static func prefix(of data: Data) -> String {
         // Redacted before it is cut: a server may echo the request's token.
         let text = Redaction.redact(text: String(decoding: data.prefix(200), as: UTF8.self))
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let cut = String(text.prefix(40))
-        let printable = String(String.UnicodeScalarView(cut.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? " " : $0
-        }))
-        return text.count > 40 || data.count > 200 ? printable + "…" : printable
+        let excerpt = PrintableExcerpt.of(text, limit: 41)
+        return data.count > 200 && !excerpt.hasSuffix("…") ? excerpt + "…" : excerpt
     }
 }
 

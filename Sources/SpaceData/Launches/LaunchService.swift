@@ -66,6 +66,7 @@ public final class LaunchService: Sendable {
                 switch failure {
                 case .strict(let reason): completion(.failure(.strictWithoutLiveData(reason: reason.message)))
                 case .unavailable(let reason): completion(.failure(.sampleBroken(reason)))
+                case .nothingToShow(let message): completion(.failure(.nothingToShow(message)))
                 }
             },
             receiveValue: { completion(.success($0)) }
@@ -145,7 +146,14 @@ extension LaunchService {
             hasData: { _ in true },
             emptyNotice: { Notice(.liveEmpty, "Launch Library has no launches") },
             explain: { ($0 as? LiveFailure)?.notice ?? Notice(.liveFailed, "\($0)") },
-            sample: { [self] in try sampleList(timeframe) }
+            sample: { [self] in
+                let list = try sampleList(timeframe)
+                // The sample lists upcoming launches: announcing it for --past would show nothing.
+                if timeframe == .past && list.launches.isEmpty {
+                    throw SampleHasNone(wanted: "past launches", why: "the bundled sample has upcoming launches only")
+                }
+                return list
+            }
         )
         // Pages are saved as they arrive, so a later page failing keeps the earlier ones.
         chain.storage = .init(read: { [self] in cachedPages(request) }, save: { _ in })
@@ -306,8 +314,11 @@ extension LaunchService {
                 return oncePerKind(problems + [Notice(reason.kind, message)])
             },
             sample: { reason, problems, offline in
-                let missing = offline ? "no launches cached yet" : "no cached launches to fall back on"
-                return oncePerKind(problems + [reason, Notice(.cacheMissing, "\(missing); showing \(LaunchesSample.summary)")])
+                // Under --offline the missing cache is the one step down: "no request made" goes without saying.
+                if offline {
+                    return oncePerKind(problems + [Notice(.cacheMissing, "no launches cached yet; showing \(LaunchesSample.summary)")])
+                }
+                return oncePerKind(problems + [reason, Notice(.cacheMissing, "no cached launches to fall back on; showing \(LaunchesSample.summary)")])
             }
         )
     }

@@ -11,6 +11,9 @@ public enum LaunchServiceError: Error, Sendable, Equatable, CustomStringConverti
     case fileUnreadable(path: String, reason: String)
     /// `--file PATH` was read but is not a Launch Library response.
     case fileNotLaunches(path: String, reason: String)
+    /// No live or cached launches of the timeframe asked for, and the bundled
+    /// sample has none either (it lists upcoming launches): the message says so.
+    case nothingToShow(String)
     /// The bundled sample did not decode: a broken build, ruled out by a test.
     case sampleBroken(String)
 
@@ -24,6 +27,8 @@ public enum LaunchServiceError: Error, Sendable, Equatable, CustomStringConverti
             return "cannot read \(path): \(reason)"
         case .fileNotLaunches(let path, let reason):
             return "\(path) is not a Launch Library response: \(reason)"
+        case .nothingToShow(let message):
+            return message
         case .sampleBroken(let message):
             return "the bundled launch sample is damaged (\(message)); reinstall spacedash"
         }

@@ -83,6 +83,7 @@ extension LaunchService {
         switch failure {
         case .strict(let reason): return .strictWithoutLiveData(reason: reason.message)
         case .unavailable(let reason): return .sampleBroken(reason)
+        case .nothingToShow(let message): return .nothingToShow(message)
         }
     }
 }

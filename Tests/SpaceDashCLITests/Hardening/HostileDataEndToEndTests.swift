@@ -111,4 +111,19 @@ import TestSupport
         #expect(result.exitCode == 69 || result.exitCode == 1)
         Self.expectClean(result.stderrText, "\(name) HTML 500 stderr")
     }
+
+    /// The same bytes from a server read the same in both commands' notices: the
+    /// terminal sanitiser's rule (sequences go whole), not "?" in one and a space in the other.
+    @Test func escapesFromAServerReadTheSameInBothCommands() throws {
+        let body = "\u{1B}[31mStarship\u{1B}[0m is down\u{07}"
+        let server = try LoopbackServer(routes: ["/insight_weather/": .text(body), "/launches/upcoming/": .text(body)])
+        defer { server.stop() }
+        let run = try SpaceDashRun()
+        for (arguments, locale) in [(["mars-weather", "--refresh"], "C.UTF-8"), (["launches", "--refresh"], "C.UTF-8"), (["mars-weather", "--refresh"], "C")] {
+            let result = try run.run(arguments, server: server, extra: ["LANG": locale])
+            #expect(result.exitCode == 0)
+            #expect(result.stderrText.contains("(it starts with \"Starship is down\")"), "\(arguments) \(locale): \(result.stderrText)")
+            #expect(!result.stderrText.contains("[31m") && !result.stderrText.contains("?"), "\(arguments) \(locale): \(result.stderrText)")
+        }
+    }
 }
