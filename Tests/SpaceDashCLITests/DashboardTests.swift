@@ -68,6 +68,31 @@ import TestSupport
         #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
     }
 
+    @Test func aCLocaleDrawsTheDashboardsOwnMarksInASCII() async throws {
+        func dashboard(_ locale: String) async throws -> String {
+            let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
+                                                policy: FetchPolicy(offline: true))
+            let streams = OutputStreams.memory(stdoutIsTerminal: true)
+            _ = try await Dashboard(json: false, policy: FetchPolicy(offline: true))
+                .run(CommandContext(streams: streams, environment: ["LANG": locale, "NO_COLOR": "1"]), sources: sources, width: 150)
+            return streams.stdout.text
+        }
+        let ascii = try await dashboard("C")
+        #expect(ascii.contains("Mars weather | InSight, Elysium Planitia"))
+        #expect(ascii.contains("Next launches | Launch Library 2"))
+        #expect(ascii.contains("Sol 681 | 2020-10-25 | fall"))
+        #expect(ascii.contains("sols 675-681"))
+        #expect(ascii.contains("..."), "names cut to the panel")
+        let marks: [Character] = ["·", "–", "…", "▶"]
+        #expect(!ascii.contains { marks.contains($0) }, "\(ascii)")
+        let tooWide = ascii.split(separator: "\n").filter { DashboardLayout.visibleWidth(String($0)) > 150 }
+        #expect(tooWide.isEmpty, "\(tooWide)")
+
+        let unicode = try await dashboard("C.UTF-8")
+        #expect(unicode.contains("Sol 681 · 2020-10-25 · fall"))
+        #expect(unicode.contains("…"))
+    }
+
     @Test func jsonHoldsBothPanels() async throws {
         let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
                                             policy: FetchPolicy(offline: true))
@@ -82,17 +107,15 @@ import TestSupport
     }
 
     @Test(arguments: [60, 40])
-    func sourceLinesAreCutToTheScreenWithAnEllipsis(width: Int) async throws {
+    func sourceLinesAreWrappedToTheScreenNotByTheTerminal(width: Int) async throws {
         let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
                                             policy: FetchPolicy(offline: true))
         let streams = OutputStreams.memory()
         let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
         _ = try await Dashboard(json: false, policy: FetchPolicy(offline: true)).run(context, sources: sources, width: width)
-        let sourceLines = streams.stdout.text.split(separator: "\n").filter { $0.hasPrefix("Source: ") }
-        #expect(sourceLines.count == 2)
-        for line in sourceLines {
-            #expect(line.displayWidth == width, "\(line)")
-            #expect(line.hasSuffix("…"))
-        }
+        let lines = streams.stdout.text.split(separator: "\n").map(String.init)
+        let mars = try #require(lines.firstIndex { $0.hasPrefix("Source: ") })
+        #expect(lines[mars...].prefix(3).allSatisfy { $0.displayWidth <= width }, "\(lines[mars...])")
+        #expect(lines[mars...].prefix(3).joined(separator: " ").hasPrefix("Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)"))
     }
 }

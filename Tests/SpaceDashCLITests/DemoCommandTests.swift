@@ -103,14 +103,24 @@ import TestSupport
         #expect(try DemoCommand.searchesWithoutDebounce(data, timing: DemoSearchTiming(keyInterval: .milliseconds(1))) == 22)
     }
 
-    @Test(arguments: ["0", "-1", "0.0", "abc", "inf", "nan", ""])
-    func speedMustBeAPositiveNumber(_ value: String) async {
+    @Test(arguments: ["0", "-1", "0.0", "abc", "inf", "nan", "", "1e6", "10.5", "0.0000001", "0.09"])
+    func speedMustBeANumberFromATenthToTen(_ value: String) async {
         let result = await run(["--speed", value])
         #expect(result.code == 64)
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("spacedash: "))
         #expect(result.stderr.contains("--speed"))
         #expect(result.stderr.contains("Usage: spacedash demo"))
+        if Double(value)?.isFinite == true {
+            #expect(result.stderr.contains("from 0.1 to 10"), "the range named")
+        }
+    }
+
+    @Test(arguments: ["0.1", "10"])
+    func speedAtTheEndsOfItsRangeIsAccepted(_ value: String) throws {
+        let invocation = try CommandLineParser.parse(["demo", "--speed", value], root: SpaceDash.self)
+        let command = try #require(try invocation.commands.last?.init(invocation.arguments) as? DemoCommand)
+        #expect(command.speed == Double(value))
     }
 
     @Test func speedIsParsedAndFastExcludesIt() async throws {

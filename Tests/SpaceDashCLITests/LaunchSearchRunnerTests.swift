@@ -172,6 +172,25 @@ import TestSupport
         #expect(result.stdoutText.contains("\"name\" : \"Falcon 9 Block 5 | Crew-13\""))
     }
 
+    /// A C locale: the marks are ASCII, as `spacedash demo` draws the same view there.
+    @Test func aCLocaleDrawsTheScreenWithASCIIMarks() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try Terminal(columns: 60, rows: 30)
+        let process = try Self.start(terminal, [], directory: directory, environment: ["LANG": "C"])
+        var screen = terminal.read(until: "46 / 46 launches | sample data")
+        terminal.type("falcon")
+        screen += terminal.read(until: "m6 / 46 launches | sample data")
+        terminal.type("\u{1B}")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 130)
+        #expect(screen.contains("> \u{1B}[0m\u{1B}[1;7;33mFalcon"), "the selected row's marker")
+        #expect(screen.contains(" | SpaceX"))
+        #expect(screen.contains("..."))
+        let marks: [Character] = ["▶", "·", "─", "…", "–", "—", "⠋"]
+        #expect(!screen.contains { marks.contains($0) })
+    }
+
     @Test func escapeExits130PrintingNothing() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -14,6 +14,19 @@ import SpaceData
         #expect(LaunchSearchQuery.shellWord("note: two words") == "\"note: two words\"", "an unknown word: is text")
     }
 
+    @Test func aQueryOfSpacesMatchesEveryLaunchAsAnEmptyOneDoes() {
+        func count(_ words: [String]) -> Int {
+            LaunchSearch(launches: Self.sample, timeframe: .upcoming, query: LaunchSearchQuery(words: words)).results.count
+        }
+        #expect(count([""]) == 46)
+        #expect(count(["   "]) == 46)
+        #expect(count(["\t \n"]) == 46)
+        #expect(count(["   ", "crew"]) == 1)
+        #expect(count([" crew "]) == 1, "spaces around a word are not part of it")
+        #expect(LaunchSearchQuery.shellWord("  ") == "")
+        #expect(LaunchSearchQuery.shellWord(" cape canaveral ") == "\"cape canaveral\"")
+    }
+
     @Test func wordsAndOptionsAllNarrow() {
         func names(_ query: LaunchSearchQuery) -> [String] {
             LaunchSearch(launches: Self.sample, timeframe: .upcoming, query: query).results.map(\.launch.name)

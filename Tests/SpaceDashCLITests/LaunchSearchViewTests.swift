@@ -34,6 +34,39 @@ import Testing
         #expect(!text.joined().contains("\u{1B}"), "API text never brings escape sequences")
     }
 
+    @Test func asciiGlyphsDrawNoUnicodeMarksButKeepTheLaunchesOwnText() throws {
+        let start = try #require(LaunchLibraryDate.date(from: "2026-12-01T20:25:00Z"))
+        let launches = Self.launches + [
+            Launch(id: "w", name: "Falcon 9 | Window with a name long enough to be cut", agencyName: "SpaceX", net: start,
+                   netPrecision: "Minute", windowStart: start, windowEnd: start.addingTimeInterval(7200)),
+            Launch(id: "t", name: "Long March 7 | Tianzhou 10 (天舟十号)", agencyName: "CASC"),
+        ]
+        var view = LaunchSearchView()
+        view.glyphs = MarsWeatherGlyphs.forLocale(["LANG": "C"])
+        view.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var state = Self.state("", launches)
+        state.selectedIndex = 2
+        let size = TerminalSize(columns: 48, rows: 20)
+        let frame = view.frame(state, size: size, now: start.addingTimeInterval(-3600))
+        let text = frame.lines.map(\.plainText)
+        #expect(text[1] == "4 / 4 launches | sample data")
+        #expect(text[2] == "  Falcon 9 | Starlink | SpaceX | Cape Canaveral")
+        #expect(text[4].hasPrefix("> Falcon 9 | Window with a name long"))
+        #expect(text[4].hasSuffix("..."))
+        #expect(text[5].hasPrefix("  Long March 7 | Tianzhou 10 (天舟十号)"), "launch names are data: shown as they are")
+        #expect(text.contains(String(repeating: "-", count: 48)))
+        #expect(text.contains("Window:  2026-12-01 20:25 - 22:25 UTC | in 1h"))
+        #expect(text.contains("Mission: -"), "nothing known: an ASCII dash")
+        #expect(frame.lines.allSatisfy { $0.displayWidth <= 48 }, "cut by display width, the three dots counted")
+        let marks: [Character] = ["▶", "·", "─", "…", "–", "—"]
+        #expect(!text.joined().contains { marks.contains($0) }, "\(text)")
+
+        var loading = LaunchSearchState(editor: LineEditor(text: ""), searchCount: 0)
+        loading.data = nil
+        let spinner = view.frame(loading, size: size, now: start).lines[1].plainText
+        #expect(spinner == "| loading launches...")
+    }
+
     @Test func tabHidesTheDetailsAndAShortTerminalHasNone() {
         var view = LaunchSearchView()
         let state = Self.state("", Self.launches)

@@ -60,6 +60,36 @@ import Terminal
         #expect(!line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\n") && !line.contains("\u{07}"))
     }
 
+    @Test(arguments: [60, 80, 100])
+    func inASCIIACutEndsInThreeDotsAndTheColumnsStillLineUp(_ width: Int) {
+        let table = LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now), width: width,
+                                        mode: .plain, showsCountdown: true, ellipsis: MarsWeatherGlyphs.forLocale(["LANG": "C"]).ellipsis)
+        let lines = table.render([LaunchRow(Self.galileo), LaunchRow(Self.tianzhou)])
+        #expect(!lines.joined().contains("…"))
+        #expect(lines[2].contains("..."))
+        for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+        // The status column starts at the same cell on every line, wide characters counted twice.
+        let statusColumn = zip(lines, ["STATUS", "Go", "TBC"]).map { line, status in
+            DisplayWidth.of(line[..<line.range(of: status, options: .backwards)!.lowerBound])
+        }
+        #expect(Set(statusColumn).count == 1, "\(lines)")
+    }
+
+    @Test func theLaunchesCommandOnACLocaleTerminalCutsWithThreeDots() async {
+        func table(_ locale: String) async -> String {
+            let streams = OutputStreams.memory(stdoutIsTerminal: true)
+            let environment = ["LANG": locale, "COLUMNS": "70", "NO_COLOR": "1", "SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-table-test"]
+            _ = await SpaceDash.run(arguments: ["launches", "search", "--offline"], environment: environment, streams: streams)
+            return streams.stdout.text
+        }
+        let ascii = await table("C")
+        #expect(ascii.contains("..."))
+        #expect(!ascii.contains("…"))
+        #expect(ascii.contains("Long Mar..."))
+        let unicode = await table("C.UTF-8")
+        #expect(unicode.contains("…"))
+    }
+
     @Test func aLongAgencyGivesWayToItsAbbreviationWhenCut() {
         var casc = Self.tianzhou
         casc.agencyAbbreviation = "CASC"

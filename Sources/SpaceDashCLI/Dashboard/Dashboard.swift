@@ -82,9 +82,10 @@ struct Dashboard: Sendable {
     /// Loads both panels at once and shows them. A panel without data shows
     /// why; the run fails only when neither has any.
     func run(_ context: CommandContext, sources: Sources, now: Date = Date(), width: Int) async throws -> ExitCode {
+        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
         let spinner = context.showsProgress && !json
-            ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather and launches…",
-                              unicode: MarsWeatherGlyphs.forLocale(context.environment).isUnicode)
+            ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather and launches" + glyphs.ellipsis,
+                              unicode: glyphs.isUnicode)
             : nil
         spinner?.start(on: DispatchQueue(label: "spacedash.spinner").eraseToAnyScheduler())
         let combined = DashboardData.combining(marsWeather: sources.marsWeather, launches: sources.launches)
@@ -116,12 +117,12 @@ struct Dashboard: Sendable {
     /// The screen: the panels beside each other or stacked, by `width`.
     func render(_ data: DashboardData, context: CommandContext, now: Date, width: Int) -> [String] {
         let layout = DashboardLayout(width: width)
-        let mars = MarsPanel(units: units, glyphs: MarsWeatherGlyphs.forLocale(context.environment),
-                             style: context.styleMode, now: now, width: width).lines(data.marsWeather)
+        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+        let mars = MarsPanel(units: units, glyphs: glyphs, style: context.styleMode, now: now, width: width).lines(data.marsWeather)
         let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
         let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
         let launches = LaunchesPanel(dates: LaunchDateText(timeZone: .current, now: now), width: launchesWidth,
-                                     style: context.styleMode).lines(data.launches)
+                                     style: context.styleMode, glyphs: glyphs).lines(data.launches)
         return layout.lines(left: mars, right: launches)
     }
 }

@@ -10,6 +10,7 @@ struct LaunchesPanel: Sendable {
     let dates: LaunchDateText
     let width: Int
     let style: StyleMode
+    var glyphs: MarsWeatherGlyphs = .unicode
 
     /// The next `count` launches still to come; when every launch listed is
     /// past (an old cache or sample), the last ones listed.
@@ -19,7 +20,7 @@ struct LaunchesPanel: Sendable {
     }
 
     func lines(_ data: PanelData<LaunchList>) -> [String] {
-        var lines = [StyledText("Next launches · Launch Library 2", style: .bold).rendered(style)]
+        var lines = [StyledText("Next launches\(glyphs.joiner)Launch Library 2", style: .bold).rendered(style)]
         switch data {
         case .failed(let message):
             lines.append(TerminalSanitizer.clean(message)) // errors quote servers
@@ -28,13 +29,33 @@ struct LaunchesPanel: Sendable {
             if launches.isEmpty {
                 lines.append("No upcoming launches listed.")
             } else {
-                lines += LaunchTableRenderer(dates: dates, width: width, mode: style, showsCountdown: true)
+                lines += LaunchTableRenderer(dates: dates, width: width, mode: style, showsCountdown: true, ellipsis: glyphs.ellipsis)
                     .render(launches.map { LaunchRow($0) })
             }
-            // Cut to the panel rather than wrapped by the terminal.
-            lines.append(StyledText(DisplayWidth.truncate("Source: " + Self.describe(sourced.origin), toWidth: width), style: .dim).rendered(style))
+            // Our words, so fitting them to the locale changes no data; wrapped to the
+            // panel, which beside the weather is narrower than the sample's description.
+            for line in Self.wrapped("Source: " + glyphs.fit(Self.describe(sourced.origin)), width: width) {
+                lines.append(StyledText(line, style: .dim).rendered(style))
+            }
         }
         return lines
+    }
+
+    /// `text` in lines of at most `width` cells, broken at spaces (a word longer than that is cut).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if DisplayWidth.of(candidate) <= width || line.isEmpty {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+        return lines.map { DisplayWidth.truncate($0, toWidth: max(1, width)) }
     }
 
     /// Where the launches came from, in words.

@@ -13,11 +13,11 @@ struct MarsPanel: Sendable {
     let glyphs: MarsWeatherGlyphs
     let style: StyleMode
     let now: Date
-    /// The screen's width, which the source line is cut to (nil: not cut).
+    /// The screen's width, which the source line is wrapped to (nil: not wrapped).
     var width: Int? = nil
 
     func lines(_ data: PanelData<InSightFeed>) -> [String] {
-        var lines = [StyledText("Mars weather · InSight, Elysium Planitia", style: .bold).rendered(style)]
+        var lines = [StyledText("Mars weather\(glyphs.joiner)InSight, Elysium Planitia", style: .bold).rendered(style)]
         switch data {
         case .failed(let message):
             lines.append(APIText.display(message)) // errors quote servers
@@ -31,10 +31,12 @@ struct MarsPanel: Sendable {
             } else {
                 lines.append("The feed has no sols to show.")
             }
-            // Cut to the screen rather than wrapped by the terminal.
+            // Our words (the sample's "sols 675–681"), so fitting them to the locale changes no data.
+            // Wrapped to the screen like the launches panel's, not by the terminal mid-word.
             let source = "Source: " + glyphs.fit(MarsWeatherSource.describe(report.origin, now: now))
-            lines.append(StyledText(width.map { DisplayWidth.truncate(source, toWidth: $0, ellipsis: glyphs.isUnicode ? "…" : "...") } ?? source,
-                                    style: .dim).rendered(style))
+            for line in width.map({ LaunchesPanel.wrapped(source, width: $0) }) ?? [source] {
+                lines.append(StyledText(line, style: .dim).rendered(style))
+            }
         }
         return lines
     }
@@ -44,7 +46,7 @@ struct MarsPanel: Sendable {
         let missing = glyphs.missing
         func value(_ number: Double?) -> String { number.map(MarsWeatherFormat.value) ?? missing }
         let temperatureUnit = glyphs.unit(units.temperatureSymbol)
-        var lines = ["Sol \(sol.sol) · \(MarsWeatherFormat.day(sol.firstUTC)) · \(APIText.display(sol.season))"]
+        var lines = ["Sol \(sol.sol)\(glyphs.joiner)\(MarsWeatherFormat.day(sol.firstUTC))\(glyphs.joiner)\(APIText.display(sol.season))"]
         if let temperature = units.temperature(sol.temperature) {
             lines.append("Temperature  \(value(temperature.minimum)) to \(value(temperature.maximum)) \(temperatureUnit), average \(value(temperature.average))")
         } else {

@@ -14,10 +14,14 @@ import Terminal
 /// (`DemoSearchSession`), on the real clock or, with `--fast`, virtual time.
 struct DemoCommand: Command {
     static let fast = Flag("fast", help: "Run the search script on virtual time: the same output, at once")
+    /// Beyond these the script stops making sense: far faster and the 10 ms the
+    /// search takes outlasts the scaled debounce (nothing saved); far slower and
+    /// one key takes minutes.
+    static let speedRange: ClosedRange<Double> = 0.1...10
     static let speed = Option<Double>(
         "speed", valueName: "X", default: 1,
-        help: "Scale the search script's clock: 2 runs twice as fast, 0.5 half as fast",
-        check: ValueCheck { $0 > 0 && $0.isFinite ? nil : "must be a number greater than 0, e.g. 2 or 0.5" })
+        help: "Scale the search script's clock: 2 runs twice as fast, 0.5 half as fast (0.1 to 10)",
+        check: ValueCheck { DemoCommand.speedRange.contains($0) ? nil : "must be a number from 0.1 to 10, e.g. 2 or 0.5" })
 
     static let configuration = CommandConfiguration(
         name: "demo",
@@ -175,7 +179,8 @@ struct DemoPage: Sendable {
         let ordered = LaunchSearch.ordered(sourced.value.launches, .upcoming)
         let shown = ordered.prefix(Self.launchRows).map { LaunchRow($0) }
         var lines = [heading("Upcoming launches \(glyphs.separator) Launch Library 2"), ""]
-        lines += LaunchTableRenderer(dates: dates, width: width, mode: context.styleMode, showsCountdown: true).render(Array(shown))
+        lines += LaunchTableRenderer(dates: dates, width: width, mode: context.styleMode, showsCountdown: true,
+                                     ellipsis: glyphs.ellipsis).render(Array(shown))
         if ordered.count > shown.count { lines.append(glyphs.fit("… and \(ordered.count - shown.count) more")) }
         let asOf = LaunchLibraryDate.string(from: now).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00Z", with: " UTC")
         lines += ["", glyphs.fit("Source: \(LaunchesSample.summary); countdowns as of \(asOf)")]
@@ -209,6 +214,7 @@ struct DemoPage: Sendable {
     func lines(for event: DemoSearchEvent) -> [String] {
         var view = LaunchSearchView()
         view.showsDetails = false
+        view.glyphs = glyphs
         let columns = max(20, width - Self.resultIndent)
         switch event {
         case .ready, .phaseFinished:
@@ -225,15 +231,9 @@ struct DemoPage: Sendable {
             var lines = ["\(time(elapsed))  " + context.styled(when, .bold) + frame.lines[1].rendered(context.styleMode)]
             let indent = String(repeating: " ", count: Self.resultIndent)
             lines += frame.lines.dropFirst(2).map { indent + $0.rendered(context.styleMode) }
-            if state.resultCount > shown { lines.append(indent + "  " + "… and \(state.resultCount - shown) more") }
-            return lines.map(ascii)
+            if state.resultCount > shown { lines.append(indent + "  " + glyphs.fit("… and \(state.resultCount - shown) more")) }
+            return lines
         }
-    }
-
-    /// The view's marker and separators in ASCII when the locale cannot show them.
-    func ascii(_ line: String) -> String {
-        guard !glyphs.isUnicode else { return line }
-        return glyphs.fit(line.replacingOccurrences(of: "▶", with: ">").replacingOccurrences(of: " · ", with: " \(glyphs.separator) "))
     }
 
     // MARK: The summary

@@ -94,6 +94,8 @@ enum LaunchSearchRunner {
                 output: session.output,
                 styleMode: TerminalEnvironment.styleMode(isTerminal: true, environment: environment))
             size = session.size()
+            // The demo's choice, so a C locale gets ASCII marks here too.
+            view.glyphs = MarsWeatherGlyphs.forLocale(environment)
         }
 
         func draw(_ state: LaunchSearchState) {

@@ -7,13 +7,14 @@ import Terminal
 /// selected launch's details when there is room. It holds no pipeline.
 public struct LaunchSearchView: Sendable {
     static let prompt = "> "
-    static let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     static let detailsHeight = 7
 
     public var showsDetails = true
     public var spinnerStep = 0
     /// The zone of the times in the details pane: local, or UTC with `--utc`.
     public var timeZone: TimeZone = .current
+    /// The marks drawn: ASCII in a locale that is not UTF-8 (`MarsWeatherGlyphs.forLocale`).
+    public var glyphs: MarsWeatherGlyphs = .unicode
 
     public init() {}
 
@@ -33,9 +34,12 @@ public struct LaunchSearchView: Sendable {
         lines.append(StyledText(Self.prompt, style: .bold) + StyledText(field.text))
         let cursor = CursorPosition(row: 0, column: Self.prompt.count + field.cursorColumn)
 
-        var status = state.statusText(now: now)
-        if state.isLoading || state.isSearching { status = Self.spinner[spinnerStep % Self.spinner.count] + " " + status }
-        lines.append(StyledText(status, style: .dim).truncated(toWidth: width))
+        var status = state.statusText(now: now, glyphs: glyphs)
+        if state.isLoading || state.isSearching {
+            let frames = glyphs.spinnerFrames
+            status = frames[spinnerStep % frames.count] + " " + status
+        }
+        lines.append(StyledText(status, style: .dim).truncated(toWidth: width, ellipsis: glyphs.ellipsis))
 
         let rows = resultRows(in: size)
         if let matches = state.matches, rows > 0 {
@@ -56,18 +60,18 @@ public struct LaunchSearchView: Sendable {
     private func row(_ matches: LaunchSearchMatches, _ index: Int, selected: Bool, width: Int) -> StyledText {
         let launch = matches.launch(at: index)
         let highlights = matches.highlights(at: index)
-        let marker = StyledText(selected ? "▶ " : "  ", style: selected ? .bold : .plain)
+        let marker = StyledText(selected ? glyphs.selectionMarker + " " : "  ", style: selected ? .bold : .plain)
         let base: TextStyle = selected ? .selection : .plain
         var line = marker + Self.highlighted(launch.name, highlights, .name, style: base)
         if let agency = launch.agencyName {
-            line.append(StyledText(" · ", style: base))
+            line.append(StyledText(glyphs.joiner, style: base))
             line.append(Self.highlighted(agency, highlights, .agency, style: base))
         }
         if let location = launch.locationName {
-            line.append(StyledText(" · ", style: base))
+            line.append(StyledText(glyphs.joiner, style: base))
             line.append(Self.highlighted(location, highlights, .location, style: base))
         }
-        return line.truncated(toWidth: width)
+        return line.truncated(toWidth: width, ellipsis: glyphs.ellipsis)
     }
 
     /// `text` from the API, highlighted where the query matched, with control characters removed.
@@ -79,14 +83,14 @@ public struct LaunchSearchView: Sendable {
     }
 
     private func details(_ launch: Launch, dates: LaunchDateText, width: Int) -> [StyledText] {
-        func clean(_ text: String?) -> String { TerminalSanitizer.clean(text ?? "—") }
+        func clean(_ text: String?) -> String { text.map { TerminalSanitizer.clean($0) } ?? glyphs.missing }
         // As the table shows times: local (or --utc), cut to the precision known, with a countdown.
-        var window = dates.window(of: launch) ?? "—"
+        var window = dates.window(of: launch, dash: glyphs.rangeDash) ?? glyphs.missing
         let countdown = dates.countdown(to: launch)
-        if !countdown.isEmpty { window += " · " + countdown }
+        if !countdown.isEmpty { window += glyphs.joiner + countdown }
         let pad = [launch.padName, launch.locationName].compactMap { $0 }.joined(separator: ", ")
         let lines: [StyledText] = [
-            StyledText(String(repeating: "─", count: width), style: .dim),
+            StyledText(String(repeating: glyphs.rule, count: width), style: .dim),
             StyledText(clean(launch.name), style: .bold),
             StyledText("Mission: ", style: .dim) + StyledText(clean(launch.missionDescription ?? launch.missionName)),
             StyledText("Pad:     ", style: .dim) + StyledText(clean(pad.isEmpty ? nil : pad)),
@@ -94,6 +98,6 @@ public struct LaunchSearchView: Sendable {
             StyledText("Window:  ", style: .dim) + StyledText(window),
             StyledText("Rocket:  ", style: .dim) + StyledText(clean(launch.rocketName)),
         ]
-        return lines.map { $0.truncated(toWidth: width) }
+        return lines.map { $0.truncated(toWidth: width, ellipsis: glyphs.ellipsis) }
     }
 }

@@ -110,12 +110,13 @@ public struct LaunchSearchState: Sendable {
 
     /// `12 / 348 launches · live, fetched 3 min ago`, or `loading launches…` before any
     /// data; then `updating…` while live launches load, or why they did not come.
-    public func statusText(now: Date) -> String {
-        guard let data else { return "loading launches…" }
+    /// In ASCII glyphs: `12 / 348 launches | live, fetched 3 min ago`, `loading launches...`.
+    public func statusText(now: Date, glyphs: MarsWeatherGlyphs = .unicode) -> String {
+        guard let data else { return "loading launches" + glyphs.ellipsis }
         let counts = matches == nil ? "\(totalCount) launches" : "\(resultCount) / \(totalCount) launches"
-        var text = "\(counts) · \(Self.describe(data.source, now: now))"
-        if data.isLoading { text += " · updating…" }
-        if let notice = data.notice { text += " · \(notice)" }
+        var text = counts + glyphs.joiner + Self.describe(data.source, now: now)
+        if data.isLoading { text += glyphs.joiner + "updating" + glyphs.ellipsis }
+        if let notice = data.notice { text += glyphs.joiner + notice }
         return text
     }
 

@@ -32,15 +32,16 @@ struct LaunchDateText: Sendable {
     /// The launch window: "2026-12-01 21:25 – 23:25 CET" (the end's date repeated
     /// only when it is another day), one time when it has no length, and the NET's
     /// date alone when Launch Library knows it only to the day or month.
-    func window(of launch: Launch) -> String? {
+    /// - Parameter dash: between the start and the end (`-` in ASCII).
+    func window(of launch: Launch, dash: String = "–") -> String? {
         guard let start = launch.windowStart ?? launch.net else { return nil }
         guard Self.granularity(launch.netPrecision) == .time else { return launch.net == nil ? nil : date(of: launch) }
         guard let end = launch.windowEnd, end > start else { return time(start) }
         let sameDay = Self.format(start, "yyyy-MM-dd", timeZone) == Self.format(end, "yyyy-MM-dd", timeZone)
         if sameDay && zoneName(at: start) == zoneName(at: end) {
-            return Self.format(start, "yyyy-MM-dd HH:mm", timeZone) + " – " + Self.format(end, "HH:mm", timeZone) + " " + zoneName(at: end)
+            return Self.format(start, "yyyy-MM-dd HH:mm", timeZone) + " \(dash) " + Self.format(end, "HH:mm", timeZone) + " " + zoneName(at: end)
         }
-        return time(start) + " – " + time(end)
+        return time(start) + " \(dash) " + time(end)
     }
 
     private func zoneName(at date: Date) -> String {

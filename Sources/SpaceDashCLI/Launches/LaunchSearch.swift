@@ -27,7 +27,11 @@ struct LaunchSearchQuery: Sendable, CustomStringConvertible {
 
     /// `cape canaveral` (one shell word) → `"cape canaveral"`; `location:cape canaveral`
     /// → `location:"cape canaveral"`; a word without whitespace is left as typed.
+    /// Spaces around a word are dropped, and a word of spaces is no word at all
+    /// (`'   '` matches every launch, as `''` and the same query in -i do; a
+    /// phrase of spaces would match none).
     static func shellWord(_ word: String) -> String {
+        let word = word.trimmingCharacters(in: .whitespacesAndNewlines)
         guard word.contains(where: \.isWhitespace), !word.contains("\"") else { return word }
         var prefix = ""
         var rest = Substring(word)

@@ -82,6 +82,9 @@ struct LaunchTableRenderer: Sendable {
     let mode: StyleMode
     /// Whether to show the countdown column (upcoming launches only).
     let showsCountdown: Bool
+    /// Ends a cut cell: "…", or "..." in a locale that is not UTF-8 (`MarsWeatherGlyphs.ellipsis`);
+    /// the widths count its cells either way.
+    var ellipsis = DisplayWidth.ellipsis
 
     static let separator = "  "
 
@@ -133,7 +136,7 @@ struct LaunchTableRenderer: Sendable {
         var line = StyledText()
         for index in 0..<count {
             let isLast = index == count - 1
-            let fitted = cells[index].truncated(toWidth: widths[index])
+            let fitted = cells[index].truncated(toWidth: widths[index], ellipsis: ellipsis)
             line.append(isLast ? fitted : fitted.padded(toWidth: widths[index]))
             if !isLast { line.append(Self.separator) }
         }

@@ -151,7 +151,8 @@ struct LaunchesSearchCommand: Command {
                 dates: LaunchDateText(timeZone: timeZone(context), now: Date()),
                 width: LaunchesSearchCommand.terminalWidth(context.environment),
                 mode: context.usesColor ? .colour : .plain,
-                showsCountdown: timeframe == .upcoming)
+                showsCountdown: timeframe == .upcoming,
+                ellipsis: MarsWeatherGlyphs.forLocale(context.environment).ellipsis)
             for line in renderer.render(shown) { try context.stdout.writeLine(line) }
         } else {
             for row in shown { try context.stdout.writeLine(LaunchTabSeparatedRenderer.line(row.launch)) }

@@ -1,0 +1,20 @@
+import Terminal
+
+/// What the launch views draw beyond their text, in the one choice every view
+/// makes from the locale (`MarsWeatherGlyphs.forLocale`): Unicode when it is
+/// UTF-8, ASCII otherwise, where a C-locale terminal would show UTF-8 as garbage.
+/// Only our own marks change: text from the API is shown as it is.
+extension MarsWeatherGlyphs {
+    /// Ends text cut to fit: "…" (one cell) or "..." (three).
+    public var ellipsis: String { isUnicode ? DisplayWidth.ellipsis : "..." }
+    /// Marks the selected row.
+    public var selectionMarker: String { isUnicode ? "▶" : ">" }
+    /// Drawn across the screen to set a pane apart.
+    public var rule: String { isUnicode ? "─" : "-" }
+    /// A spinner's frames, as `ProgressSpinner` turns them.
+    public var spinnerFrames: [String] {
+        isUnicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
+    }
+    /// Between the parts of a line: " · " or " | ".
+    public var joiner: String { " \(separator) " }
+}
