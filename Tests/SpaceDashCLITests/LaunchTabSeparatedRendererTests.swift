@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 import Testing
 import SpaceData
 @testable import SpaceDashCLI
@@ -24,5 +25,20 @@ import SpaceData
         #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count == 7)
         #expect(line.contains("A B C D"))
         #expect(LaunchTabSeparatedRenderer.fieldNames.count == 7)
+    }
+
+    @Test func colourHighlightsTheMatchesAndKeepsSevenFields() {
+        let launch = Launch(id: "id-1", name: "Falcon 9 | Starlink\tGroup", agencyName: "SpaceX", statusName: "Go for Launch", statusAbbreviation: "Go")
+        let name = launch.name
+        let start = name.range(of: "Starlink")!
+        let row = LaunchRow(launch, highlights: [.name: [start], .status: [launch.statusAbbreviation!.startIndex..<launch.statusAbbreviation!.endIndex]])
+        let coloured = LaunchTabSeparatedRenderer.line(row, mode: .colour)
+        let fields = coloured.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        #expect(fields.count == 7)
+        #expect(fields[1] == "Falcon 9 | " + StyledText("Starlink", style: .highlight).rendered(.colour) + " Group")
+        #expect(fields[5] == "Go for Launch", "the status ranges are in the abbreviation, not this field")
+        let unstyled = coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(unstyled == LaunchTabSeparatedRenderer.line(launch))
+        #expect(LaunchTabSeparatedRenderer.line(row, mode: .plain) == LaunchTabSeparatedRenderer.line(launch))
     }
 }

@@ -154,6 +154,21 @@ import SpaceData
         }
     }
 
+    @Test func colorAlwaysHighlightsTheMatchesInAPipe() throws {
+        let environment = Sandbox().environment(nil)
+        let coloured = try spacedash(["--offline", "starlink", "--color", "always"], environment)
+        #expect(coloured.exitCode == 0)
+        let plain = try spacedash(["--offline", "starlink"], environment)
+        #expect(!plain.stdoutText.contains("\u{1B}"), "into a pipe, no colour unless asked for")
+        let rows = coloured.stdoutText.split(separator: "\n").map(String.init)
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("\u{1B}[") && $0.split(separator: "\t", omittingEmptySubsequences: false).count == 7 })
+        #expect(rows.allSatisfy { $0.localizedCaseInsensitiveContains("Starlink\u{1B}[0m") }, "the match itself is highlighted")
+        let unstyled = coloured.stdoutText.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        #expect(unstyled == plain.stdoutText)
+        let never = try spacedash(["--offline", "starlink", "--color", "never"], environment)
+        #expect(never.stdoutText == plain.stdoutText)
+    }
+
     @Test func strictAsksEvenWhenTheCacheIsFresh() throws {
         let server = try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try Self.page(0..<3))])
         defer { server.stop() }

@@ -55,7 +55,8 @@ struct LaunchesSearchCommand: Command {
 
             On a terminal: a table with local times (or UTC with --utc), a countdown for upcoming \
             launches and the matched text highlighted. Into a pipe: one launch per line, tab-separated \
-            fields with no header: NET (ISO-8601 UTC), name, agency, mission type, location, status, id. \
+            fields with no header: NET (ISO-8601 UTC), name, agency, mission type, location, status, id; \
+            plain unless --color always, which highlights the matches there too. \
             With --json: an array of objects with the fields id, name, agency, agency_abbrev, agency_type, \
             mission, mission_type, mission_description, orbit, orbit_abbrev, pad, location, country_code, \
             latitude, longitude, net, net_precision, window_start, window_end, status, status_abbrev, \
@@ -155,7 +156,7 @@ struct LaunchesSearchCommand: Command {
                 ellipsis: MarsWeatherGlyphs.forLocale(context.environment).ellipsis)
             for line in renderer.render(shown) { try context.stdout.writeLine(line) }
         } else {
-            for row in shown { try context.stdout.writeLine(LaunchTabSeparatedRenderer.line(row.launch)) }
+            for row in shown { try context.stdout.writeLine(LaunchTabSeparatedRenderer.line(row, mode: context.styleMode)) }
         }
         return .success
     }
