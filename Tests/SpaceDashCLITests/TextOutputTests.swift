@@ -86,4 +86,9 @@ import Testing
         #expect(lines.allSatisfy { $0.hasPrefix("thread ") && $0.hasSuffix(" end") })
         #expect(Set(lines).count == 4_000)
     }
+
+    @Test func theDescriptorIsKnownOnlyForAFile() {
+        #expect(TextOutput.memory().fileDescriptor == nil)
+        #expect(TextOutput.fileDescriptor(2, buffered: false).fileDescriptor == 2)
+    }
 }

@@ -85,7 +85,7 @@ struct Dashboard: Sendable {
         let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
         let spinner = context.showsProgress && !json
             ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather and launches" + glyphs.ellipsis,
-                              unicode: glyphs.isUnicode)
+                              unicode: glyphs.isUnicode, erasingOnInterruptOf: context.stderr.fileDescriptor)
             : nil
         spinner?.start(on: DispatchQueue(label: "spacedash.spinner").eraseToAnyScheduler())
         let combined = DashboardData.combining(marsWeather: sources.marsWeather, launches: sources.launches)

@@ -80,7 +80,8 @@ struct MarsWeatherCommand: Command {
             scheduler: scheduler
         )
 
-        let spinner = context.showsProgress ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather…", unicode: glyphs.isUnicode) : nil
+        let spinner = context.showsProgress ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather…", unicode: glyphs.isUnicode,
+                                                                 erasingOnInterruptOf: context.stderr.fileDescriptor) : nil
         spinner?.start(on: scheduler)
         let result = await Self.firstResult(of: service.report())
         spinner?.stop()

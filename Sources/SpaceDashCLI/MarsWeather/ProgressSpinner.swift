@@ -1,5 +1,9 @@
 import Foundation
 import Streams
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A spinner on stderr while waiting for data: it appears only after a short
 /// delay (100 ms by default), so a fast answer shows no flicker, and erases
@@ -16,15 +20,22 @@ public final class ProgressSpinner: @unchecked Sendable {
     private let output: TextOutput
     private let message: String
     private let frames: [String]
+    /// The descriptor `output` writes to, when the spinner erases itself on
+    /// SIGINT or SIGTERM (`SpinnerInterrupt`); nil: the signals are left alone.
+    private let interruptDescriptor: Int32?
     private let lock = NSLock()
     private var state = State()
 
     /// - Parameters:
     ///   - unicode: braille frames when the locale is UTF-8, else `|/-\`.
-    public init(output: TextOutput, message: String, unicode: Bool) {
+    ///   - erasingOnInterruptOf: the file descriptor behind `output` (stderr): while the
+    ///     spinner runs, Ctrl-C or SIGTERM erase its line before the process dies of the
+    ///     signal, so no `⠋ Fetching…^C` is left on the screen.
+    public init(output: TextOutput, message: String, unicode: Bool, erasingOnInterruptOf descriptor: Int32? = nil) {
         self.output = output
         self.message = message
         frames = unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
+        interruptDescriptor = descriptor
     }
 
     /// Starts the clock: the first frame after `delay`, then one every `interval`.
@@ -42,6 +53,7 @@ public final class ProgressSpinner: @unchecked Sendable {
             return true
         }
         if !keep { timer.cancel() }
+        if keep, let interruptDescriptor { SpinnerInterrupt.install(descriptor: interruptDescriptor) }
     }
 
     private func withState<Result>(_ body: (inout State) -> Result) -> Result {
@@ -58,7 +70,10 @@ public final class ProgressSpinner: @unchecked Sendable {
             state.shown = true
             return "\r\(frame) \(message)"
         }
-        if let text { try? output.write(text) }
+        if let text {
+            if interruptDescriptor != nil { SpinnerInterrupt.lineShown.store(true, ordering: .releasing) }
+            try? output.write(text)
+        }
     }
 
     /// Stops the spinner and erases its line if it was drawn. Safe to call twice.
@@ -70,6 +85,68 @@ public final class ProgressSpinner: @unchecked Sendable {
             return result
         }
         timer?.cancel()
+        if interruptDescriptor != nil { SpinnerInterrupt.remove() }
         if shown { try? output.write("\r\u{1B}[K") }
+    }
+}
+
+/// SIGINT and SIGTERM while a spinner runs: the handler erases the spinner's
+/// line, then the signal ends the process with its default action, as it would
+/// have (exit status 130 for Ctrl-C; a parent sees "killed by SIGINT").
+///
+/// The handler is async-signal-safe: it reads atomics and calls write(2),
+/// sigaction(2) and raise(3) only, on memory set up before it is installed.
+/// A signal that was ignored or handled by someone else is left alone.
+enum SpinnerInterrupt {
+    static let signals: [Int32] = [SIGINT, SIGTERM]
+    /// Whether a frame may be on the screen (set before the frame is written).
+    static let lineShown = Atomic<Bool>(false)
+    static let descriptor = Atomic<Int32>(-1)
+    /// One bit per signal: whether our handler is installed.
+    static let installed = Atomic<UInt64>(0)
+
+    static func install(descriptor: Int32) {
+        self.descriptor.store(descriptor, ordering: .releasing)
+        lineShown.store(false, ordering: .releasing)
+        for signal in signals {
+            var current = sigaction()
+            sigaction(signal, nil, &current)
+            // SIG_DFL is a null handler: anything else (ignored, someone's handler) stays.
+            guard unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 0 else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in SpinnerInterrupt.handle(signal) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+            installed.bitwiseOr(1 << UInt64(signal), ordering: .acquiringAndReleasing)
+        }
+    }
+
+    static func remove() {
+        for signal in signals {
+            let bit: UInt64 = 1 << UInt64(signal)
+            guard installed.bitwiseAnd(~bit, ordering: .acquiringAndReleasing).oldValue & bit != 0 else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = SIG_DFL
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
+        }
+        lineShown.store(false, ordering: .releasing)
+    }
+
+    /// In the signal handler.
+    private static func handle(_ signal: Int32) {
+        let fd = descriptor.load(ordering: .acquiring)
+        if lineShown.load(ordering: .acquiring), fd >= 0 {
+            // \r, then erase to the end of the line: 4 bytes, one write.
+            var erase: (UInt8, UInt8, UInt8, UInt8) = (0x0D, 0x1B, 0x5B, 0x4B)
+            _ = withUnsafeBytes(of: &erase) { write(fd, $0.baseAddress, 4) }
+        }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+        // Blocked while this handler runs: delivered, with its default action, when it returns.
+        raise(signal)
     }
 }

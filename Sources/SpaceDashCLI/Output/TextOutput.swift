@@ -62,6 +62,12 @@ public final class TextOutput: Sendable {
         TextOutput(destination: .memory, isTerminal: isTerminal)
     }
 
+    /// The file descriptor written to; nil for a memory output.
+    public var fileDescriptor: Int32? {
+        if case .fileDescriptor(let descriptor, _) = destination { return descriptor }
+        return nil
+    }
+
     /// Everything written so far to a memory output, as text.
     public var text: String {
         state.withLock { String(decoding: $0.captured, as: UTF8.self) }
