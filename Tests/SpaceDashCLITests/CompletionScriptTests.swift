@@ -90,6 +90,26 @@ import TestSupport
         #expect(try bashCompletes(["spacedash", "mars-weather", "--sols", ""]).isEmpty)
     }
 
+    @Test func bashCompletesAPathOptionFromTheDisk() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-completion-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["saved.json", "saved-2.json", "other.txt"] {
+            try Data().write(to: directory.appendingPathComponent(name))
+        }
+        let prefix = directory.appendingPathComponent("sav").path
+        let offered = try bashCompletes(["spacedash", "launches", "search", "--file", prefix], root: SpaceDash.self)
+        #expect(Set(offered) == [directory.appendingPathComponent("saved.json").path,
+                                 directory.appendingPathComponent("saved-2.json").path])
+    }
+
+    @Test func pathOptionsCompleteFilesInEveryShellAndOtherValuesNever() {
+        #expect(Self.script(.zsh).contains("'launches search|--file') _files; return 0 ;;"))
+        let fish = Self.script(.fish)
+        #expect(fish.contains("-l 'file' -r -F"))
+        #expect(fish.contains("-l 'limit' -x"), "a number is no file name")
+    }
+
     @Test func bashFollowsNestedCommandsPastOptionValues() throws {
         // `--color never` must not be taken for a command word.
         let offered = try bashCompletes(["spacedash", "--color", "never", "launches", "search", "--"])
@@ -116,5 +136,6 @@ import TestSupport
         #expect(try offered("spacedash ").isSuperset(of: ["mars-weather", "launches"]))
         #expect(try offered("spacedash mars-weather --units ") == ["metric", "imperial"])
         #expect(try offered("spacedash launches search --in") == ["--interactive"])
+        #expect(try offered("spacedash mars-weather --sols ").isEmpty, "a free number: no files offered")
     }
 }

@@ -62,7 +62,9 @@ enum CompletionScript {
         for node in tree.nodes {
             for option in node.valueOptions {
                 let patterns = option.spellings.map { quoted(node.key + "|" + $0) }.joined(separator: "|")
-                if option.values.isEmpty {
+                if option.completesPaths {
+                    lines.append("        \(patterns)) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return 0 ;;")
+                } else if option.values.isEmpty {
                     lines.append("        \(patterns)) COMPREPLY=(); return 0 ;;")
                 } else {
                     lines.append("        \(patterns)) COMPREPLY=($(compgen -W \(quoted(option.values.joined(separator: " "))) -- \"$cur\")); return 0 ;;")
@@ -124,7 +126,9 @@ enum CompletionScript {
         for node in tree.nodes {
             for option in node.valueOptions {
                 let patterns = option.spellings.map { quoted(node.key + "|" + $0) }.joined(separator: "|")
-                if option.values.isEmpty {
+                if option.completesPaths {
+                    lines.append("        \(patterns)) _files; return 0 ;;")
+                } else if option.values.isEmpty {
                     lines.append("        \(patterns)) _message \(quoted(option.help)); return 0 ;;")
                 } else {
                     lines.append("        \(patterns)) compadd -- \(option.values.map(quoted).joined(separator: " ")); return 0 ;;")
@@ -213,7 +217,9 @@ enum CompletionScript {
                 var line = "complete -c \(tree.programName) \(condition) -l \(quoted(option.name))"
                 if let short = option.short { line += " -s \(quoted(short))" }
                 if option.takesValue {
-                    line += option.values.isEmpty ? " -r" : " -x -a \(quoted(option.values.joined(separator: " ")))"
+                    // -r -F: a path, completed from the disk; -x: a free value or fixed ones, never files.
+                    line += option.completesPaths ? " -r -F"
+                        : option.values.isEmpty ? " -x" : " -x -a \(quoted(option.values.joined(separator: " ")))"
                 }
                 lines.append(line + " -d \(quoted(option.help))")
             }

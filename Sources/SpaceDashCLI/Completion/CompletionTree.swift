@@ -19,6 +19,8 @@ struct CompletionTree: Sendable {
         var takesValue: Bool
         /// The fixed values (`metric`, `imperial`), empty when the value is free.
         var values: [String]
+        /// Whether the value is a file path (`--file PATH`), which the shell completes from the disk.
+        var completesPaths: Bool = false
 
         /// `--units`, and `-u` when it has a short name.
         var spellings: [String] { ["--\(name)"] + (short.map { ["-\($0)"] } ?? []) }
@@ -41,6 +43,9 @@ struct CompletionTree: Sendable {
         /// Every spelling of every flag and option, with its help.
         var flags: [Word] { options.flatMap { option in option.spellings.map { Word(text: $0, help: option.help) } } }
     }
+
+    /// The value names that stand for a path in help (`--file PATH`).
+    static let pathValueNames: Set<String> = ["PATH", "FILE", "DIR"]
 
     let programName: String
     let nodes: [Node]
@@ -69,7 +74,8 @@ struct CompletionTree: Sendable {
             switch argument.kind {
             case .flag, .option:
                 options.append(Option(name: argument.name, short: argument.short.map(String.init), help: argument.help,
-                                      takesValue: argument.kind == .option, values: argument.fixedValues ?? []))
+                                      takesValue: argument.kind == .option, values: argument.fixedValues ?? [],
+                                      completesPaths: argument.kind == .option && Self.pathValueNames.contains(argument.valueName)))
             case .positional:
                 positionalValues += argument.fixedValues ?? []
             }
