@@ -154,6 +154,21 @@ import SpaceData
         }
     }
 
+    @Test func verboseAndDebugLinesAllStartWithTheProgramName() throws {
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try Self.page(0..<3))])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        for (arguments, extra) in [(["--verbose"], [String: String]()), (["--refresh"], ["SPACEDASH_DEBUG_HTTP": "1"])] {
+            let result = try spacedash(arguments, sandbox.environment(server, extra))
+            #expect(result.exitCode == 0)
+            let lines = result.stderrText.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasPrefix("spacedash: http: GET http://127.0.0.1:") }, "\(lines)")
+            #expect(lines.allSatisfy { $0.hasPrefix("spacedash: ") && !$0.hasPrefix("spacedash: launches: ") }, "\(lines)")
+        }
+        let verbose = try spacedash(["--verbose"], sandbox.environment(server))
+        #expect(verbose.stderrText.hasPrefix("spacedash: 3 upcoming launches cached less than a minute ago; fresh for "))
+    }
+
     @Test func colorAlwaysHighlightsTheMatchesInAPipe() throws {
         let environment = Sandbox().environment(nil)
         let coloured = try spacedash(["--offline", "starlink", "--color", "always"], environment)
