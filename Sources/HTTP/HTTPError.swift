@@ -100,7 +100,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     static func seconds(_ value: TimeInterval) -> String {
-        if value == value.rounded() && value < 1e15 { return "\(Int(value)) s" }
+        if value == value.rounded() && abs(value) < 1e15 { return "\(Int(value)) s" }
         return String(format: "%.1f s", value)
     }
 

@@ -58,4 +58,13 @@ import Testing
         #expect(HTTPError.status(code: 429, bodyExcerpt: "", retryAfter: nil, url: "u").statusCode == 429)
         #expect(HTTPError.emptyResponse(url: "u").statusCode == nil)
     }
+
+    // Int(_:) trapped on a whole number below Int's range (only its upper bound was checked).
+    @Test(arguments: [-1e300, 1e300, -5])
+    func secondsOfAnyMagnitudeAreWritten(_ seconds: Double) {
+        let timedOut = HTTPError.timedOut(.total, limit: seconds, url: "https://example.com/")
+        #expect(timedOut.description.contains(" s and was stopped"))
+        let status = HTTPError.status(code: 429, bodyExcerpt: "", retryAfter: seconds, url: "https://example.com/")
+        #expect(status.description.contains("(retry after "))
+    }
 }

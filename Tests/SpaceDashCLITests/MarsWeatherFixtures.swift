@@ -1,5 +1,6 @@
 import Foundation
 import SpaceData
+import TestSupport
 
 /// Sols for renderer tests: the bundled sample, and sols with sensors missing.
 enum MarsWeatherFixtures {
@@ -24,4 +25,22 @@ enum MarsWeatherFixtures {
             mostCommon: WindSector(index: 10, point: "SW", degrees: 225, sampleCount: 900)
         )
     )
+
+    /// `HostileInSight.everything` through the decoder: sols 677–681, the
+    /// impossible readings missing.
+    static func hostile() throws -> InSightFeed {
+        try InSightDecoder.decode(Data(HostileInSight.everything.utf8))
+    }
+
+    /// A sol as no decoder makes it now (the renderers' own guards): this
+    /// temperature summary and wind rose, and a plausible pressure.
+    static func raw(_ number: Int = 700, temperature: SensorSummary?, pressure: SensorSummary? = nil, wind: WindRose? = nil) -> MarsSol {
+        MarsSol(sol: number, firstUTC: day, lastUTC: day.addingTimeInterval(88_775), season: "winter",
+                temperature: temperature, pressure: pressure ?? SensorSummary(average: 714.567, minimum: 690.6448, maximum: 734.9172, sampleCount: 10),
+                wind: wind)
+    }
+
+    static func temperature(_ low: Double, _ average: Double, _ high: Double) -> SensorSummary {
+        SensorSummary(average: average, minimum: low, maximum: high, sampleCount: 10)
+    }
 }

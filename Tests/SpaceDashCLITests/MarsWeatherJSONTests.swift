@@ -7,7 +7,7 @@ import SpaceData
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
     private func object(_ report: InSightReport, units: MarsWeatherUnits = .metric) throws -> [String: Any] {
-        let text = MarsWeatherJSON.render(report, sols: report.value.sols, units: units, now: now)
+        let text = try MarsWeatherJSON.render(report, sols: report.value.sols, units: units, now: now)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
@@ -57,10 +57,42 @@ import SpaceData
         #expect((sample["description"] as? String)?.contains("675–681") == true)
     }
 
-    @Test func outputIsStableSortedPrettyJSON() {
+    @Test func outputIsStableSortedPrettyJSON() throws {
         let report = Sourced(InSightFeed(sols: [MarsWeatherFixtures.pressureOnly]), origin: .sample)
-        let first = MarsWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now)
-        #expect(first == MarsWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now))
+        let first = try MarsWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now)
+        #expect(try first == MarsWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now))
         #expect(first.hasPrefix("{\n  \"sols\""))
+    }
+
+    // MARK: Readings no sensor gives (issue 8)
+
+    // Regression (audit): `--units imperial --json` with AT.mx 1e308 trapped on the
+    // `try!` around JSONSerialization ("Invalid number value (inf)").
+    @Test(arguments: MarsWeatherUnits.allCases)
+    func impossibleReadingsFromTheFeedAreNull(units: MarsWeatherUnits) throws {
+        let json = try object(Sourced(try MarsWeatherFixtures.hostile(), origin: .live(fetchedAt: now)), units: units)
+        let sols = try #require(json["sols"] as? [[String: Any]])
+        let temperature = units == .metric ? "temperature_c" : "temperature_f"
+        let speed = units == .metric ? "wind_speed_mps" : "wind_speed_mph"
+        #expect(sols.map { $0[temperature] is NSNull } == [false, false, true, true, false])
+        #expect(sols[3][speed] is NSNull)
+        #expect(sols.allSatisfy { ($0["pressure_pa"] as? [String: Any])?["avg"] as? Double == 743.6 })
+        let wind = sols.map { $0["wind_direction"] as? [String: Any] }
+        #expect(wind[0]?["most_common"] is NSNull)
+        #expect((wind[4]?["most_common"] as? [String: Any])?["degrees"] as? Double == 270)
+    }
+
+    @Test func valuesMadeInCodeThatJSONCannotHoldAreNull() throws {
+        let sector = WindSector(index: 12, point: "W", degrees: .infinity, sampleCount: 5)
+        let sol = MarsWeatherFixtures.raw(temperature: MarsWeatherFixtures.temperature(-90, -60, 1e308),
+                                          pressure: SensorSummary(average: .nan, minimum: 1, maximum: 2, sampleCount: 1),
+                                          wind: WindRose(sectors: [sector], mostCommon: sector))
+        let report = Sourced(InSightFeed(sols: [sol]), origin: .cache(savedAt: Date(timeIntervalSince1970: -9e15), age: 1e300))
+        let json = try object(report, units: .imperial)
+        let first = try #require((json["sols"] as? [[String: Any]])?.first)
+        #expect(first["temperature_f"] is NSNull)
+        #expect(first["pressure_pa"] is NSNull)
+        #expect(((first["wind_direction"] as? [String: Any])?["most_common"] as? [String: Any])?["degrees"] is NSNull)
+        #expect((json["source"] as? [String: Any])?["age_seconds"] as? Int == 1_000_000_000_000_000)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Terminal
 import Testing
+import TestSupport
 import SpaceData
 @testable import SpaceDashCLI
 
@@ -77,5 +78,36 @@ import SpaceData
         // Sol, low and high stay however narrow: overflowing beats cutting a number.
         let tiny = metric.lines(MarsWeatherFixtures.sample.sols, width: 10)
         #expect(tiny[1].split(separator: " ", omittingEmptySubsequences: true) == ["675", "-96.9", "-15.9"])
+    }
+
+    // MARK: Readings no sensor gives (issue 8)
+
+    /// The cells of a plain table row.
+    private func cells(_ line: String) -> [String] {
+        line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    @Test(arguments: MarsWeatherUnits.allCases)
+    func impossibleReadingsFromTheFeedShowAsADash(units: MarsWeatherUnits) throws {
+        let lines = MarsWeatherTable(units: units, glyphs: .unicode, style: .plain).lines(try MarsWeatherFixtures.hostile().sols)
+        #expect(lines.count == 6)
+        #expect(cells(lines[1]).last == "—", "677: no direction can be told")
+        #expect(cells(lines[2]).last == "—", "678: an unknown point at an impossible angle")
+        #expect(Array(cells(lines[3])[3...5]) == ["—", "—", "—"], "679: temperatures spanning Double's range")
+        #expect(Array(cells(lines[4])[3...5]) == ["—", "—", "—"], "680: a high of 1e308")
+        #expect(Array(cells(lines[4])[7...8]) == ["—", "—"], "680: a wind of 1e300 m/s")
+        #expect(cells(lines[5]).last == "W")
+        #expect(lines.dropFirst().allSatisfy { cells($0)[6] == "743.6" }, "pressure still shows on every row")
+        #expect(!lines.joined().contains("?"))
+    }
+
+    @Test func valuesThatAreNotFiniteShowAsADashEvenWhenMadeInCode() {
+        let table = MarsWeatherTable(units: .imperial, glyphs: .unicode, style: .plain)
+        let lines = table.lines([
+            MarsWeatherFixtures.raw(temperature: MarsWeatherFixtures.temperature(-90, -60, 1e308)),
+            MarsWeatherFixtures.raw(temperature: MarsWeatherFixtures.temperature(.nan, -60, -10), pressure: SensorSummary(average: .infinity, minimum: 0, maximum: 1, sampleCount: 1)),
+        ])
+        #expect(Array(cells(lines[1])[3...5]) == ["—", "—", "—"], "1e308 °C is infinite in °F")
+        #expect(Array(cells(lines[2])[3...6]) == ["—", "—", "—", "—"])
     }
 }

@@ -48,4 +48,29 @@ import SpaceData
         #expect(MarsWeatherFormat.value(768.791) == "768.8")
         #expect(MarsWeatherFormat.value(-9.055) == "-9.1")
     }
+
+    // MARK: Values no sensor gives (issue 8)
+
+    @Test func summariesThatAreNotFiniteAreNotShown() {
+        let hot = SensorSummary(average: -60, minimum: -90, maximum: 1e308, sampleCount: 3)
+        #expect(MarsWeatherUnits.metric.temperature(hot) == hot, "finite in °C")
+        #expect(MarsWeatherUnits.imperial.temperature(hot) == nil, "infinite in °F")
+        #expect(MarsWeatherUnits.imperial.speed(SensorSummary(average: 1e307, minimum: 0, maximum: 1e308, sampleCount: 3)) == nil)
+        #expect(MarsWeatherUnits.metric.pressure(SensorSummary(average: .nan, minimum: 0, maximum: 1, sampleCount: 3)) == nil)
+        #expect(MarsWeatherUnits.metric.pressure(nil) == nil)
+    }
+
+    @Test func aValueTooLargeToPrintWholeIsAQuestionMark() {
+        #expect(MarsWeatherFormat.value(1e300) == "?")
+        #expect(MarsWeatherFormat.value(-.infinity) == "?")
+        #expect(MarsWeatherFormat.value(123_456_789.04) == "123456789.0")
+    }
+
+    // A cache header may hold any saved-ms an Int64 can; Int(_:) of ms since 1970 trapped near its end.
+    @Test(arguments: [Double(Int64.max) / 1000, Double(Int64.min) / 1000, 1e300, -.infinity, .nan])
+    func datesFarOutsideAnyFeedFormatWithoutATrap(seconds: Double) {
+        let text = MarsWeatherFormat.iso8601(Date(timeIntervalSince1970: seconds))
+        #expect(text.hasSuffix("Z"))
+        #expect(!MarsWeatherFormat.minute(Date(timeIntervalSince1970: seconds)).isEmpty)
+    }
 }

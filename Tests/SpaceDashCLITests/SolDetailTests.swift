@@ -32,4 +32,38 @@ import SpaceData
         #expect(lines.contains("Wind from    —"))
         #expect(lines.last == "  —  no wind direction data this sol")
     }
+
+    // MARK: Readings no sensor gives (issue 8)
+
+    // Regression (audit): `mars-weather --sol 681` trapped in `String(Int(value))` on 1e300 degrees.
+    @Test func anImpossibleAngleFromTheFeedShowsThePointsAngle() throws {
+        let sols = try MarsWeatherFixtures.hostile().sols
+        let lines = detail.lines(try #require(sols.last))
+        #expect(lines[0].hasPrefix("Sol 681"))
+        #expect(lines.contains("Wind from    W (270°, 5 samples)"))
+        #expect(detail.lines(sols[0]).contains("Wind from    —"))
+        let imperial = SolDetail(units: .imperial, glyphs: .ascii, style: .plain).lines(sols[3])
+        #expect(imperial.contains("Temperature  -  (no valid data this sol)"), "\(imperial)")
+        #expect(imperial.contains("Wind speed   -  (no valid data this sol)"))
+    }
+
+    @Test(arguments: [1e300, -1e300, Double.nan, .infinity, -.infinity, 9.3e18, 359.5, 270])
+    func anyAngleMadeInCodeIsShownWithoutATrap(degrees: Double) {
+        let most = WindSector(index: 12, point: "W", degrees: degrees, sampleCount: 5)
+        let sol = MarsWeatherFixtures.raw(temperature: nil, wind: WindRose(sectors: [most], mostCommon: most))
+        let line = detail.lines(sol).first { $0.hasPrefix("Wind from") }
+        switch degrees {
+        case 270: #expect(line == "Wind from    W (270°, 5 samples)")
+        case 359.5: #expect(line == "Wind from    W (359.5°, 5 samples)")
+        default: #expect(line == "Wind from    W (?°, 5 samples)", "not a number anyone can use")
+        }
+    }
+
+    @Test func impossibleValuesMadeInCodeAreMissing() {
+        let sol = MarsWeatherFixtures.raw(temperature: MarsWeatherFixtures.temperature(-90, -60, 1e308),
+                                          pressure: SensorSummary(average: .nan, minimum: 1, maximum: 2, sampleCount: 1))
+        let lines = SolDetail(units: .imperial, glyphs: .unicode, style: .plain).lines(sol)
+        #expect(lines.contains("Temperature  —  (no valid data this sol)"))
+        #expect(lines.contains("Pressure     —  (no valid data this sol)"))
+    }
 }

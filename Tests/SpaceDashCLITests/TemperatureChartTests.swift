@@ -66,4 +66,46 @@ import SpaceData
         #expect(TemperatureChart.fitting(nil, sols: sols, units: .metric, glyphs: .unicode, style: .plain).lines(sols)
                 == TemperatureChart(units: .metric, glyphs: .unicode, style: .plain).lines(sols))
     }
+
+    // MARK: Readings no sensor gives (issue 8)
+
+    // Regression (audit): AT from -1.7e308 to 1.7e308 trapped in `bar` ("Double value
+    // cannot be converted to Int because it is either infinite or NaN"), and so did
+    // a high of 1e308 in °F; both now come out of the decoder as missing.
+    @Test(arguments: MarsWeatherUnits.allCases)
+    func impossibleTemperaturesFromTheFeedAreNoTemperatureData(units: MarsWeatherUnits) throws {
+        let sols = try MarsWeatherFixtures.hostile().sols
+        let lines = TemperatureChart.fitting(80, sols: sols, units: units, glyphs: .unicode, style: .plain).lines(sols)
+        #expect(lines.count == 2 + 5)
+        #expect(lines[4].hasPrefix("679  —") && lines[4].hasSuffix("no temperature data"))
+        #expect(lines[5].hasPrefix("680  —") && lines[5].hasSuffix("no temperature data"))
+        #expect(lines[2].contains("█"), "the plausible sols are drawn as before")
+        #expect(lines.allSatisfy { $0.displayWidth <= 80 })
+        #expect(!lines.joined().contains("?"))
+    }
+
+    /// Drawn sols made in code, bypassing the decoder: the chart's own guards.
+    @Test(arguments: [
+        (MarsWeatherUnits.metric, -1.7e308, 0.0, 1.7e308), (.metric, -Double.greatestFiniteMagnitude, 0, .greatestFiniteMagnitude),
+        (.imperial, -90, -60, 1e308), (.metric, -90, .nan, -10), (.metric, -.infinity, -60, -10), (.imperial, -1e300, -60, -10),
+    ])
+    func theChartNeverTrapsOnValuesMadeInCode(units: MarsWeatherUnits, low: Double, average: Double, high: Double) {
+        let sols = [MarsWeatherFixtures.raw(699, temperature: MarsWeatherFixtures.temperature(-90, -60, -10)),
+                    MarsWeatherFixtures.raw(700, temperature: MarsWeatherFixtures.temperature(low, average, high))]
+        let lines = TemperatureChart(units: units, glyphs: .unicode, style: .plain, barWidth: 16).lines(sols)
+        #expect(lines.count == 4)
+        let converted = units.temperature(sols[1].temperature)
+        if converted == nil {
+            #expect(lines[3].hasSuffix("no temperature data"), "a value that is not finite is missing: \(lines)")
+        } else {
+            #expect(lines.dropFirst(2).allSatisfy { $0.contains("█") || $0.contains("▏") || $0.contains("▕") }, "\(lines)")
+        }
+    }
+
+    @Test func aBarClampsFractionsThatAreNotFinite() {
+        #expect(chart.bar(from: .nan, to: .infinity) == "████████")
+        #expect(chart.bar(from: -.infinity, to: .nan) == "▏       ")
+        #expect(chart.bar(from: -1e300, to: 1e300) == "████████")
+        #expect(chart.bar(from: 1, to: 1) == "       ▕", "a range at the very end still shows")
+    }
 }

@@ -236,4 +236,98 @@ enum FeedJSON {
         let hostile = Data("\u{1B}[31mred\u{07}\u{9B}2J".utf8)
         #expect(InSightDecoder.excerpt(of: hostile) == "red", "escape sequences go whole, like on the terminal")
     }
+
+    // MARK: Readings no sensor gives (issue 8: numbers out of range, never a crash)
+
+    /// The single sol of `fields`, decoded.
+    private func decodedSol(_ fields: [String]) throws -> MarsSol {
+        try #require(try InSightDecoder.decode(Data(HostileInSight.feed([(681, fields)]).utf8)).sols.first)
+    }
+
+    // Regression (audit): 1e300 degrees and no compass point trapped in
+    // `Int((degrees / 22.5).rounded())`; so did an unknown point.
+    @Test(arguments: [HostileInSight.mostCommonWithoutPoint, HostileInSight.mostCommonUnknownPoint])
+    func mostCommonAtAnImpossibleAngleWithoutAKnownPointIsMissing(_ rose: String) throws {
+        let sol = try decodedSol([rose])
+        #expect(sol.wind?.mostCommon == nil, "no direction can be told, so none is shown")
+        #expect(sol.pressure?.average == 743.6, "the rest of the sol still shows")
+    }
+
+    @Test func anImpossibleAngleWithAKnownPointTakesThePointsAngle() throws {
+        let rose = try #require(try decodedSol([HostileInSight.mostCommonWithPoint]).wind)
+        #expect(rose.mostCommon == WindSector(index: 12, point: "W", degrees: 270, sampleCount: 5))
+        #expect(rose.sectors == [WindSector(index: 12, point: "W", degrees: 270, sampleCount: 5)])
+    }
+
+    @Test(arguments: ["-0.5", "360.5", "-1e300", "1e308"])
+    func aSectorAngleOutsideTheCompassIsReplacedByItsKeys(_ degrees: String) throws {
+        let sol = try decodedSol([#""WD": {"3": {"compass_degrees": \#(degrees), "compass_point": "ENE", "ct": 7}, "most_common": {"compass_degrees": \#(degrees), "ct": 7}}"#])
+        #expect(sol.wind?.sectors == [WindSector(index: 3, point: "ENE", degrees: 67.5, sampleCount: 7)])
+        #expect(sol.wind?.mostCommon == nil)
+    }
+
+    @Test func anAngleOnTheCompassStillNamesTheMostCommonSector() throws {
+        let sol = try decodedSol([#""WD": {"most_common": {"compass_degrees": 360, "ct": 7}}"#])
+        #expect(sol.wind?.mostCommon == WindSector(index: 0, point: "N", degrees: 360, sampleCount: 7))
+    }
+
+    @Test(arguments: ["-1", "1e300", "20000000", "-1e308"])
+    func aSectorWithAnImpossibleCountIsLeftOut(_ count: String) throws {
+        let sol = try decodedSol([#""WD": {"0": {"compass_degrees": 0.0, "compass_point": "N", "ct": 4}, "3": {"compass_degrees": 67.5, "compass_point": "ENE", "ct": \#(count)}, "most_common": {"compass_degrees": 67.5, "compass_point": "ENE", "ct": \#(count)}}"#])
+        #expect(sol.wind?.sectors.map(\.index) == [0])
+        #expect(sol.wind?.mostCommon == nil)
+    }
+
+    // Regression (audit): ±1.7e308 made the chart's scale infinite; 1e308 °C is infinite in °F.
+    @Test(arguments: [
+        ("AT", #""av": 0, "ct": 10, "mn": -1.7e308, "mx": 1.7e308"#), ("AT", #""av": -60, "ct": 10, "mn": -90, "mx": 1e308"#),
+        ("AT", #""av": -60, "ct": 10, "mn": -201, "mx": -10"#), ("AT", #""av": -60, "ct": 10, "mn": -90, "mx": 100.5"#),
+        ("AT", #""av": -60, "ct": -1, "mn": -90, "mx": -10"#), ("AT", #""av": -60, "ct": 1e300, "mn": -90, "mx": -10"#),
+        ("PRE", #""av": 1e300, "ct": 10, "mn": 700, "mx": 800"#), ("PRE", #""av": 750, "ct": 10, "mn": -1, "mx": 800"#),
+        ("PRE", #""av": 750, "ct": 10, "mn": 700, "mx": 10001"#),
+        ("HWS", #""av": 1e300, "ct": 10, "mn": 0, "mx": 1e300"#), ("HWS", #""av": 5, "ct": 10, "mn": -0.1, "mx": 20"#),
+        ("HWS", #""av": 5, "ct": 10, "mn": 0, "mx": 1000.5"#),
+    ])
+    func aSensorReadingOutsideWhatMarsAllowsIsMissing(sensor: String, values: String) throws {
+        let reading = #""\#(sensor)": {\#(values)}"#
+        let sol = try decodedSol(sensor == "AT" ? [reading] : [reading, HostileInSight.plausibleTemperature])
+        switch sensor {
+        case "AT": #expect(sol.temperature == nil)
+        case "HWS": #expect(sol.windSpeed == nil)
+        default: #expect(sol.pressure == nil)
+        }
+        if sensor != "AT" { #expect(sol.temperature?.average == -62.3, "the other sensors still show") }
+    }
+
+    @Test func readingsAtTheEdgesOfWhatMarsAllowsAreKept() throws {
+        let sol = try decodedSol([
+            #""AT": {"av": 0, "ct": 0, "mn": -200, "mx": 100}"#,
+            #""HWS": {"av": 500, "ct": 10000000, "mn": 0, "mx": 1000}"#,
+        ])
+        #expect(sol.temperature == SensorSummary(average: 0, minimum: -200, maximum: 100, sampleCount: 0))
+        #expect(sol.windSpeed == SensorSummary(average: 500, minimum: 0, maximum: 1000, sampleCount: 10_000_000))
+    }
+
+    @Test(arguments: ["0", "13", "99999999"])
+    func aMonthThatMarsDoesNotHaveIsMissing(_ month: String) throws {
+        #expect(try decodedSol([#""Month_ordinal": \#(month)"#]).monthOrdinal == nil)
+        #expect(try decodedSol([#""Month_ordinal": 12"#]).monthOrdinal == 12)
+    }
+
+    // Regression: fraction digits were added up into an Int, which overflowed (a trap) past 18 of them.
+    @Test func aTimestampWithTwentyFiveFractionDigitsIsRead() throws {
+        let date = try #require(UTCTimestamp.parse("2020-10-19T18:32:20.9999999999999999999999999Z"))
+        #expect(abs(date.timeIntervalSince1970 - 1_603_132_340.999_999_999) < 1e-6)
+        #expect(UTCTimestamp.parse("2020-10-19T18:32:20.5Z")?.timeIntervalSince1970 == 1_603_132_340.5)
+        #expect(UTCTimestamp.parse("2020-10-19T18:32:20.99999999999999999999x9Z") == nil)
+    }
+
+    @Test func everyHostileCaseAtOnceDecodesWithTheImpossibleReadingsMissing() throws {
+        let feed = try InSightDecoder.decode(Data(HostileInSight.everything.utf8))
+        #expect(feed.sols.map(\.sol) == [677, 678, 679, 680, 681])
+        #expect(feed.sols.map { $0.temperature == nil } == [false, false, true, true, false])
+        #expect(feed.sols.map { $0.wind?.mostCommon?.point } == [nil, nil, nil, nil, "W"])
+        #expect(feed.sols[3].windSpeed == nil)
+        #expect(feed.sols.allSatisfy { $0.pressure?.average == 743.6 })
+    }
 }

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import HTTP
 import Streams
+import TestSupport
 @testable import SpaceData
 
 /// A clock tests move by hand.
@@ -262,6 +263,23 @@ enum Bodies {
         #expect(cached.origin == .cache(savedAt: harness.clock.now.addingTimeInterval(-5 * 86_400), age: 5 * 86_400))
         #expect(cached.notices.isEmpty)
         #expect(client.requests.isEmpty)
+    }
+
+    // Regression (audit): an answer with impossible numbers was cached before it
+    // crashed the drawing, so every later --offline run crashed on it too. A
+    // cache entry written before the decoder dropped such readings still goes
+    // through the decoder, so it reads the same as a live answer: those sensors missing.
+    @Test func aCachedAnswerWithImpossibleReadingsShowsThemAsMissing() throws {
+        let harness = ServiceHarness()
+        let body = Data(HostileInSight.everything.utf8)
+        try harness.cache.write(InSightService.Configuration.cacheKey, body: body)
+        let client = ScriptedHTTPClient(routes: [:])
+        let cached = try harness.report(harness.service(client, policy: FetchPolicy(offline: true)))
+        #expect(cached.origin.kind == "cache")
+        #expect(cached.notices.isEmpty, "the entry is good; only some readings in it are not")
+        #expect(cached.value == (try InSightDecoder.decode(body)), "the same rule as a live answer")
+        #expect(cached.value.sols.map { $0.temperature == nil } == [false, false, true, true, false])
+        #expect(cached.value.sols.last?.wind?.mostCommon?.degrees == 270)
     }
 
     @Test func corruptCacheIsReportedOnceAndReplaced() throws {

@@ -25,13 +25,16 @@ import SpaceData
 /// With `--units imperial`, `temperature_f` and `wind_speed_mph` replace
 /// `temperature_c` and `wind_speed_mps`; pressure stays `pressure_pa`.
 public enum MarsWeatherJSON {
-    public static func render(_ report: InSightReport, sols: [MarsSol], units: MarsWeatherUnits, now: Date) -> String {
+    /// The JSON text. Every number in it is finite (a value that is not reads
+    /// as `null`, like a missing sensor), so serializing cannot fail on data;
+    /// should it fail anyway, the error is thrown, never a trap.
+    public static func render(_ report: InSightReport, sols: [MarsSol], units: MarsWeatherUnits, now: Date) throws -> String {
         let object: [String: Any] = [
             "units": units.rawValue,
             "source": source(report, now: now),
             "sols": sols.map { sol(for: $0, units: units) },
         ]
-        let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return JSONText.terminalSafe(String(decoding: data, as: UTF8.self))
     }
 
@@ -47,7 +50,8 @@ public enum MarsWeatherJSON {
             source["age_seconds"] = 0
         case .cache(let saved, let age):
             source["fetched_at"] = MarsWeatherFormat.iso8601(saved)
-            source["age_seconds"] = Int(age.rounded())
+            // Clamped: the age comes from a cache file's header.
+            source["age_seconds"] = age.isNaN ? 0 : Int(min(max(age, -1e15), 1e15).rounded())
         case .sample:
             source["fetched_at"] = NSNull()
             source["age_seconds"] = NSNull()
@@ -65,7 +69,7 @@ public enum MarsWeatherJSON {
             "month_ordinal": sol.monthOrdinal ?? NSNull(),
             "northern_season": sol.northernSeason ?? NSNull(),
             "southern_season": sol.southernSeason ?? NSNull(),
-            "pressure_pa": summary(sol.pressure),
+            "pressure_pa": summary(units.pressure(sol.pressure)),
         ]
         object[units == .metric ? "temperature_c" : "temperature_f"] = summary(units.temperature(sol.temperature))
         object[units == .metric ? "wind_speed_mps" : "wind_speed_mph"] = summary(units.speed(sol.windSpeed))
@@ -81,12 +85,13 @@ public enum MarsWeatherJSON {
     }
 
     static func summary(_ summary: SensorSummary?) -> Any {
-        guard let summary else { return NSNull() }
+        // The units' accessors already turn a non-finite summary into nil; JSON has no inf or NaN.
+        guard let summary, summary.isFinite else { return NSNull() }
         return ["min": summary.minimum, "avg": summary.average, "max": summary.maximum, "samples": summary.sampleCount] as [String: Any]
     }
 
     static func sector(_ sector: WindSector) -> [String: Any] {
-        ["point": sector.point, "degrees": sector.degrees, "samples": sector.sampleCount]
+        ["point": sector.point, "degrees": sector.degrees.isFinite ? sector.degrees as Any : NSNull(), "samples": sector.sampleCount]
     }
 }
 

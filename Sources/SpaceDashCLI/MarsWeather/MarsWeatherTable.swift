@@ -38,7 +38,7 @@ public struct MarsWeatherTable: Sendable {
             Column(title: "Low \(temperature)", alignment: .right, priority: Self.essential) { number(units.temperature($0.temperature)?.minimum) },
             Column(title: "Avg \(temperature)", alignment: .right, priority: 3) { number(units.temperature($0.temperature)?.average) },
             Column(title: "High \(temperature)", alignment: .right, priority: Self.essential) { number(units.temperature($0.temperature)?.maximum) },
-            Column(title: "Pressure Pa", alignment: .right, priority: 6) { number($0.pressure?.average) },
+            Column(title: "Pressure Pa", alignment: .right, priority: 6) { number(units.pressure($0.pressure)?.average) },
             Column(title: "Wind \(speed)", alignment: .right, priority: 5) { number(units.speed($0.windSpeed)?.average) },
             Column(title: "Gust \(speed)", alignment: .right, priority: 1) { number(units.speed($0.windSpeed)?.maximum) },
             Column(title: "Wind from", alignment: .left, priority: 2) { $0.wind?.mostCommon.map { APIText.display($0.point) } ?? missing },

@@ -23,14 +23,26 @@ public enum MarsWeatherUnits: String, CaseIterable, Sendable {
         self == .metric ? metresPerSecond : metresPerSecond * 3600 / 1609.344
     }
 
+    /// The temperatures to show, converted; nil (shown as "—") when there are
+    /// none or a value is not a finite number, before or after converting.
     public func temperature(_ summary: SensorSummary?) -> SensorSummary? {
-        guard self == .imperial else { return summary }
-        return summary?.converted { Self.rounded(temperature($0)) }
+        Self.finite(self == .imperial ? summary?.converted { Self.rounded(temperature($0)) } : summary)
     }
 
+    /// The wind speeds to show, converted; nil as for `temperature(_:)`.
     public func speed(_ summary: SensorSummary?) -> SensorSummary? {
-        guard self == .imperial else { return summary }
-        return summary?.converted { Self.rounded(speed($0)) }
+        Self.finite(self == .imperial ? summary?.converted { Self.rounded(speed($0)) } : summary)
+    }
+
+    /// The pressures to show (always pascals); nil as for `temperature(_:)`.
+    public func pressure(_ summary: SensorSummary?) -> SensorSummary? {
+        Self.finite(summary)
+    }
+
+    /// The decoder drops implausible readings; this guards the renderers against
+    /// anything else (a summary made in code, an overflowing conversion).
+    static func finite(_ summary: SensorSummary?) -> SensorSummary? {
+        summary.flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// Converted values keep NASA's three decimals rather than conversion noise.
@@ -43,9 +55,10 @@ public enum MarsWeatherUnits: String, CaseIterable, Sendable {
 /// Plain arithmetic rather than Calendar or String(format:), which would
 /// load ICU's data at start-up for nothing.
 enum MarsWeatherFormat {
-    /// One decimal: "-62.3".
+    /// One decimal: "-62.3"; "?" for a value no sensor gives (not finite, or
+    /// so large that the digits would not fit the buffer and come out cut).
     static func value(_ number: Double) -> String {
-        guard number.isFinite else { return "?" }
+        guard number.isFinite, abs(number) < 1e15 else { return "?" }
         // C's printf rounds the exact binary value (743.55 is 743.5499…, so "743.5").
         var buffer = [UInt8](repeating: 0, count: 64)
         let length = buffer.withUnsafeMutableBufferPointer { bytes in
@@ -72,7 +85,10 @@ enum MarsWeatherFormat {
 
     /// The UTC calendar fields of `date` (Howard Hinnant's days-to-civil).
     static func civil(_ date: Date) -> Civil {
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // Clamped to ±3 million years first: a date read from a damaged cache
+        // header could be anything, and Int(_:) traps beyond its range.
+        let seconds = date.timeIntervalSince1970.isNaN ? 0 : min(max(date.timeIntervalSince1970, -1e14), 1e14)
+        let totalMilliseconds = Int((seconds * 1000).rounded(.down))
         var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let inDay = totalMilliseconds - days * 86_400_000
         days += 719_468

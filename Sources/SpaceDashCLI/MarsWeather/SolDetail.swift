@@ -31,7 +31,7 @@ public struct SolDetail: Sendable {
         }
         let temperature = glyphs.unit(units.temperatureSymbol)
         lines.append(sensorLine("Temperature", units.temperature(sol.temperature), unit: temperature))
-        lines.append(sensorLine("Pressure", sol.pressure, unit: "Pa"))
+        lines.append(sensorLine("Pressure", units.pressure(sol.pressure), unit: "Pa"))
         lines.append(sensorLine("Wind speed", units.speed(sol.windSpeed), unit: units.speedSymbol))
         if let most = sol.wind?.mostCommon {
             lines.append("Wind from    \(APIText.display(most.point)) (\(Self.degrees(most.degrees, glyphs)), \(MarsWeatherFormat.count(most.sampleCount)) samples)")
@@ -78,7 +78,9 @@ public struct SolDetail: Sendable {
     }
 
     static func degrees(_ value: Double, _ glyphs: MarsWeatherGlyphs) -> String {
-        let text = value == value.rounded() ? String(Int(value)) : MarsWeatherFormat.value(value)
+        // Whole degrees without ".0"; Int(_:) only on a value it can hold.
+        let isWhole = value.isFinite && abs(value) < 1e15 && value == value.rounded()
+        let text = isWhole ? String(Int(value)) : MarsWeatherFormat.value(value)
         return glyphs.isUnicode ? "\(text)°" : "\(text) deg"
     }
 }

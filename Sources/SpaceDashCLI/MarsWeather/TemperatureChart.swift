@@ -66,7 +66,11 @@ public struct TemperatureChart: Sendable {
         // Round the scale out to tens so the axis labels are round numbers.
         let scaleLow = (lowest / 10).rounded(.down) * 10
         let scaleHigh = max(scaleLow + 10, (highest / 10).rounded(.up) * 10)
-        let span = scaleHigh - scaleLow
+        // Fractions of the scale, computed on halves so that even a span beyond
+        // Double's range (a summary made in code; the decoder drops such
+        // readings) stays finite; `bar` clamps whatever comes out anyway.
+        let halfSpan = scaleHigh / 2 - scaleLow / 2
+        func fraction(_ value: Double) -> Double { (value / 2 - scaleLow / 2) / halfSpan }
         let label = glyphs.unit(units.temperatureSymbol)
         let solWidth = Self.solWidth(sols)
 
@@ -83,7 +87,7 @@ public struct TemperatureChart: Sendable {
                 lines.append(values == .none ? prefix + missing : prefix + DisplayWidth.pad(missing, toWidth: barWidth) + "  no temperature data")
                 continue
             }
-            let bar = self.bar(from: (range.low - scaleLow) / span, to: (range.high - scaleLow) / span)
+            let bar = self.bar(from: fraction(range.low), to: fraction(range.high))
             func number(_ value: Double) -> String { DisplayWidth.pad(MarsWeatherFormat.value(value), toWidth: 6, alignment: .right) }
             let drawn = prefix + StyledText(bar, style: TextStyle(foreground: .cyan)).rendered(style)
             switch values {
@@ -102,8 +106,14 @@ public struct TemperatureChart: Sendable {
     /// `barWidth` cells wide (padded with spaces), in eighths of a cell.
     func bar(from start: Double, to end: Double) -> String {
         let total = barWidth * 8
-        let first = min(total, max(0, Int((start * Double(total)).rounded())))
-        let last = min(total, max(first + 1, Int((end * Double(total)).rounded())))
+        /// The eighth nearest `fraction` of the width, clamped to the bar before
+        /// `Int(_:)` sees it (NaN counts as the start).
+        func eighth(_ fraction: Double) -> Int {
+            Int((min(1, max(0, fraction.isNaN ? 0 : fraction)) * Double(total)).rounded())
+        }
+        // At least one eighth shows, even for a range at the very end of the scale.
+        let first = min(total - 1, eighth(start))
+        let last = min(total, max(first + 1, eighth(end)))
         var cells: [String] = []
         for cell in 0..<barWidth {
             let cellStart = cell * 8

@@ -213,14 +213,14 @@ struct SolDocument: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        temperature = try container.decodeIfPresent(SensorDocument.self, forKey: .AT)?.summary
-        windSpeed = try container.decodeIfPresent(SensorDocument.self, forKey: .HWS)?.summary
-        pressure = try container.decodeIfPresent(SensorDocument.self, forKey: .PRE)?.summary
+        temperature = try container.decodeIfPresent(SensorDocument.self, forKey: .AT)?.summary(within: PlausibleReading.temperature)
+        windSpeed = try container.decodeIfPresent(SensorDocument.self, forKey: .HWS)?.summary(within: PlausibleReading.windSpeed)
+        pressure = try container.decodeIfPresent(SensorDocument.self, forKey: .PRE)?.summary(within: PlausibleReading.pressure)
         wind = try container.decodeIfPresent(WindDocument.self, forKey: .WD)?.rose
         firstUTC = try Self.date(container, .First_UTC)
         lastUTC = try Self.date(container, .Last_UTC)
         season = try container.decode(String.self, forKey: .Season)
-        monthOrdinal = try container.decodeIfPresent(Int.self, forKey: .Month_ordinal)
+        monthOrdinal = try container.decodeIfPresent(Int.self, forKey: .Month_ordinal).flatMap { PlausibleReading.monthOrdinal.contains($0) ? $0 : nil }
         northernSeason = try container.decodeIfPresent(String.self, forKey: .Northern_season)
         southernSeason = try container.decodeIfPresent(String.self, forKey: .Southern_season)
     }
@@ -245,14 +245,44 @@ struct SolDocument: Decodable {
     }
 }
 
+/// The readings InSight could physically have made. A value outside them (or
+/// not finite) is not a measurement but a broken or hostile feed, so the sensor
+/// is treated as not having reported that sol: shown as "—" like any missing
+/// sensor, never converted, drawn or turned into an `Int` (1e300 would trap).
+/// A cached body is decoded here too, so old cache entries get the same rule.
+enum PlausibleReading {
+    /// °C. Mars's surface spans about −125 °C (polar night) to +35 °C; InSight saw −119…−3.
+    static let temperature: ClosedRange<Double> = -200...100
+    /// Pa. About 30 Pa on Olympus Mons to 1,200 Pa in Hellas; InSight saw ~600–900.
+    static let pressure: ClosedRange<Double> = 0...10_000
+    /// m/s. Martian winds rarely pass 30 m/s (InSight's gusts reached ~25); 1,000 is beyond any wind.
+    static let windSpeed: ClosedRange<Double> = 0...1_000
+    /// Degrees clockwise from north; 360 is north again.
+    static let compassDegrees: ClosedRange<Double> = 0...360
+    /// Samples over one sol (88,775 s). The archive's largest count is ~352,000 (about 4 Hz);
+    /// ten million would be over 100 a second all sol.
+    static let sampleCount: ClosedRange<Double> = 0...10_000_000
+    /// Mars months, in feeds from 2021 on.
+    static let monthOrdinal: ClosedRange<Int> = 1...12
+
+    /// `count` as a whole number of samples, or nil when it is not a plausible count.
+    static func samples(_ count: Double) -> Int? {
+        sampleCount.contains(count) ? Int(count) : nil
+    }
+}
+
 struct SensorDocument: Decodable {
     let av: Double
     let ct: Double
     let mn: Double
     let mx: Double
 
-    var summary: SensorSummary {
-        SensorSummary(average: av, minimum: mn, maximum: mx, sampleCount: ct.isFinite && ct >= 0 && ct < 1e15 ? Int(ct) : 0)
+    /// The summary, or nil when a value is outside `range` or the count is not
+    /// plausible: the sensor did not give a usable reading this sol.
+    func summary(within range: ClosedRange<Double>) -> SensorSummary? {
+        guard range.contains(av), range.contains(mn), range.contains(mx),
+              let samples = PlausibleReading.samples(ct) else { return nil }
+        return SensorSummary(average: av, minimum: mn, maximum: mx, sampleCount: samples)
     }
 }
 
@@ -264,21 +294,29 @@ struct WindDocument: Decodable {
         let compass_point: String?
         let ct: Double
 
-        func sector(index: Int) -> WindSector {
-            WindSector(
+        /// The sector at `index`, or nil when its count is not plausible (the
+        /// sector is then left out, as sectors without samples are).
+        func sector(index: Int) -> WindSector? {
+            guard let samples = PlausibleReading.samples(ct) else { return nil }
+            return WindSector(
                 index: index,
                 // The sector name and angle follow from the key; the feed's own
-                // values are kept when present (they always agreed in the archive).
+                // values are kept when present (they always agreed in the archive),
+                // and an angle that is not a compass angle is replaced.
                 point: compass_point ?? WindSector.pointNames[index],
-                degrees: compass_degrees ?? Double(index) * 22.5,
-                sampleCount: ct.isFinite && ct >= 0 && ct < 1e15 ? Int(ct) : 0
+                degrees: plausibleDegrees ?? Double(index) * 22.5,
+                sampleCount: samples
             )
+        }
+
+        var plausibleDegrees: Double? {
+            compass_degrees.flatMap { PlausibleReading.compassDegrees.contains($0) ? $0 : nil }
         }
 
         /// The sector index from the point name, for `most_common`, which has no key of its own.
         var index: Int? {
             if let point = compass_point, let index = WindSector.pointNames.firstIndex(of: point) { return index }
-            if let degrees = compass_degrees, degrees.isFinite, degrees >= 0 {
+            if let degrees = plausibleDegrees {
                 return Int((degrees / 22.5).rounded()) % 16
             }
             return nil
@@ -292,10 +330,12 @@ struct WindDocument: Decodable {
             // "0"…"15" are sectors; the official doc's "16" never occurs, and
             // anything else is ignored like any unknown key.
             guard let index = Int(key.stringValue), (0..<16).contains(index) else { continue }
-            sectors.append(try container.decode(SectorDocument.self, forKey: key).sector(index: index))
+            if let sector = try container.decode(SectorDocument.self, forKey: key).sector(index: index) {
+                sectors.append(sector)
+            }
         }
         let mostCommon = try container.decodeIfPresent(SectorDocument.self, forKey: DynamicKey("most_common"))
-        rose = WindRose(sectors: sectors, mostCommon: mostCommon.flatMap { doc in doc.index.map { doc.sector(index: $0) } })
+        rose = WindRose(sectors: sectors, mostCommon: mostCommon.flatMap { doc in doc.index.flatMap { doc.sector(index: $0) } })
     }
 }
 
@@ -304,12 +344,14 @@ struct WindDocument: Decodable {
 enum UTCTimestamp {
     static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
+        /// The digits in `range` as a number, or nil when one is not a digit;
+        /// only the first nine are added up (twenty would overflow `Int`).
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
                 let digit = Int(bytes[index]) - 48
                 guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
+                if index - range.lowerBound < 9 { value = value * 10 + digit }
             }
             return value
         }
@@ -322,9 +364,10 @@ enum UTCTimestamp {
         else { return nil }
         var fraction = 0.0
         if bytes.count > 20 {
-            // Optional fractional seconds: ".123Z".
-            guard bytes[19] == UInt8(ascii: "."), bytes.count > 21, let digits = number(20..<(bytes.count - 1)) else { return nil }
-            fraction = Double(digits) / pow(10, Double(bytes.count - 21))
+            // Optional fractional seconds: ".123Z", to the nanosecond.
+            let digitCount = bytes.count - 21
+            guard bytes[19] == UInt8(ascii: "."), digitCount > 0, let digits = number(20..<(bytes.count - 1)) else { return nil }
+            fraction = Double(digits) / pow(10, Double(min(digitCount, 9)))
         } else if bytes[19] != UInt8(ascii: "Z") {
             return nil
         }

@@ -64,6 +64,11 @@ public struct SensorSummary: Sendable, Equatable {
         self.sampleCount = sampleCount
     }
 
+    /// Whether every value is a finite number. The decoder only lets plausible
+    /// readings through; renderers check this too before drawing or converting
+    /// to `Int`, since a summary can also be made in code.
+    public var isFinite: Bool { average.isFinite && minimum.isFinite && maximum.isFinite }
+
     /// The same summary with every value converted (sample count kept).
     public func converted(_ convert: (Double) -> Double) -> SensorSummary {
         SensorSummary(average: convert(average), minimum: convert(minimum), maximum: convert(maximum), sampleCount: sampleCount)
@@ -85,7 +90,11 @@ public struct WindRose: Sendable, Equatable {
     /// The sample count for each of the 16 sectors, zero where the feed had none.
     public var countsBySector: [Int] {
         var counts = [Int](repeating: 0, count: 16)
-        for sector in sectors { counts[sector.index] += sector.sampleCount }
+        // Defensive: a sector made in code may have any index or count.
+        for sector in sectors where counts.indices.contains(sector.index) {
+            let (sum, overflow) = counts[sector.index].addingReportingOverflow(max(0, sector.sampleCount))
+            counts[sector.index] = overflow ? Int.max : sum
+        }
         return counts
     }
 }

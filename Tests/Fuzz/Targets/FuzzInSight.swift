@@ -1,20 +1,66 @@
 // libFuzzer entry point for the InSight decoder (`make fuzz`). Compiled only by the
-// fuzz build: every input must decode or throw a typed error, and the result
-// must render through its description without trapping.
+// fuzz build: every input must decode or throw a typed error; a decoded feed must
+// hold only plausible readings and go through every renderer (table, chart, sol
+// detail, dashboard panel, JSON; metric and imperial; Unicode and ASCII) without
+// trapping, and always serialize as JSON.
 import Foundation
 @testable import SpaceData
+@testable import SpaceDashCLI
+import Terminal
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzInSight(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let body = Data(bytes: start, count: count)
-    // The first byte picks the HTTP status so error bodies are reached too.
+    // A body that starts like JSON is a 200 answer, so the seeds (feeds) reach the
+    // sol decoding; any other first byte picks the status, to reach error bodies too.
     let statuses = [200, 200, 200, 429, 403, 404, 500, 503]
-    let status = statuses[Int(body.first ?? 0) % statuses.count]
+    let first = body.first ?? 0
+    let looksLikeJSON = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") || InSightDecoder.isJSONWhitespace(first)
+    let status = looksLikeJSON ? 200 : statuses[Int(first) % statuses.count]
     do {
         let feed = try InSightDecoder.decode(body, status: status, retryAfter: nil)
-        for sol in feed.sols { _ = String(describing: sol) }
+        for sol in feed.sols {
+            _ = String(describing: sol)
+            checkPlausible(sol)
+        }
+        render(feed)
     } catch {
         _ = error.description
     }
     return 0
+}
+
+/// The decoder's promise: only readings Mars allows come out.
+func checkPlausible(_ sol: MarsSol) {
+    for (summary, range) in [(sol.temperature, PlausibleReading.temperature), (sol.pressure, PlausibleReading.pressure),
+                             (sol.windSpeed, PlausibleReading.windSpeed)] {
+        guard let summary else { continue }
+        precondition([summary.minimum, summary.average, summary.maximum].allSatisfy(range.contains), "implausible reading decoded: \(summary)")
+        precondition(summary.sampleCount >= 0)
+    }
+    for sector in (sol.wind?.sectors ?? []) + [sol.wind?.mostCommon].compactMap({ $0 }) {
+        precondition((0..<16).contains(sector.index) && PlausibleReading.compassDegrees.contains(sector.degrees) && sector.sampleCount >= 0,
+                     "implausible sector decoded: \(sector)")
+    }
+}
+
+/// Every way a decoded feed reaches a terminal or a script.
+func render(_ feed: InSightFeed) {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let report = InSightReport(feed, origin: .cache(savedAt: now.addingTimeInterval(-7200), age: 7200))
+    let sols = Array(feed.sols.suffix(20))
+    for units in MarsWeatherUnits.allCases {
+        for glyphs in [MarsWeatherGlyphs.unicode, .ascii] {
+            _ = MarsWeatherTable(units: units, glyphs: glyphs, style: .plain).lines(sols, width: 80)
+            _ = TemperatureChart.fitting(80, sols: sols, units: units, glyphs: glyphs, style: .plain).lines(sols)
+            _ = TemperatureChart(units: units, glyphs: glyphs, style: .plain).lines(sols)
+            _ = MarsPanel(units: units, glyphs: glyphs, style: .plain, now: now, width: 80).lines(.loaded(report))
+            for sol in sols.suffix(3) { _ = SolDetail(units: units, glyphs: glyphs, style: .plain).lines(sol) }
+        }
+        do {
+            _ = try MarsWeatherJSON.render(report, sols: sols, units: units, now: now)
+        } catch {
+            fatalError("a decoded feed did not serialize as JSON: \(error)")
+        }
+    }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// Regression (audit, issue 8 "numbers out of range … never a crash"): the built
+/// `spacedash` against a feed of `HostileInSight` numbers. Each used to die of a
+/// Swift trap (SIGILL) in the decoder, the chart, `--sol`, `--json` or the
+/// dashboard; and since the answer was cached before drawing, every later
+/// `--offline` run died too. Now they all exit 0 and show "—" for those sensors.
+@Suite(.serialized) struct HostileNumbersEndToEndTests {
+    /// Runs `spacedash arguments` with stdout on a pseudo-terminal (so the
+    /// chart is drawn, as for a user) and stderr captured.
+    static func runOnTerminal(_ run: SpaceDashRun, _ arguments: [String], server: LoopbackServer?) throws -> (result: ProcessResult, screen: String) {
+        var master: Int32 = -1, slave: Int32 = -1
+        var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+        var name = [CChar](repeating: 0, count: 256)
+        guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw POSIXError(.EIO) }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+        defer { close(master); close(slave) }
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let process = try ProcessRunner.start(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", "exec 1<>\"$1\"; shift; exec \"$@\"", "bash", path, ProjectPaths.spacedashBinary.path] + arguments,
+            environment: run.environment(server: server, extra: ["TERM": "xterm", "NO_COLOR": "1", "COLUMNS": "100"]))
+        // The output (under 4 KiB) waits in the terminal's buffer until read.
+        let result = process.wait(timeout: 90)
+        var screen: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) > 0, poller.revents & Int16(POLLIN) != 0 else { break }
+            let count = Glibc.read(master, &buffer, buffer.count)
+            guard count > 0 else { break }
+            screen += buffer[..<count]
+        }
+        return (result, String(decoding: screen, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+    }
+
+    static func expectShown(_ outcome: (result: ProcessResult, screen: String), _ what: String) {
+        #expect(outcome.result.exitCode == 0, "\(what) exits 0: \(outcome.result.signal.map { "signal \($0)" } ?? "") \(outcome.result.stderrText)")
+        #expect(outcome.screen.contains("—"), "\(what) shows the missing readings as —: \(outcome.screen)")
+        #expect(outcome.screen.contains("no temperature data"), "\(what) draws the chart: \(outcome.screen)")
+        #expect(outcome.screen.contains("743.6"), "\(what) still shows the plausible pressure")
+    }
+
+    @Test func aHostileFeedThenTheCacheOfItShowDashesAndExitZero() throws {
+        let run = try SpaceDashRun()
+        let server = try LoopbackServer(routes: ["/insight_weather/": .json(HostileInSight.everything)])
+        defer { server.stop() }
+
+        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--refresh"], server: server), "the live answer")
+        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--refresh", "--units", "imperial"], server: server), "the live answer in °F")
+        let detail = try Self.runOnTerminal(run, ["mars-weather", "--refresh", "--sol", "681"], server: server)
+        #expect(detail.result.exitCode == 0, "--sol 681: \(detail.result.stderrText)")
+        #expect(detail.screen.contains("Wind from    W (270°, 5 samples)"), "\(detail.screen)")
+
+        for units in ["metric", "imperial"] {
+            let json = try run.run(["mars-weather", "--refresh", "--json", "--units", units], server: server)
+            #expect(json.exitCode == 0, "--json --units \(units): \(json.stderrText)")
+            let sols = try #require((try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])?["sols"] as? [[String: Any]])
+            #expect(sols.map { $0[units == "metric" ? "temperature_c" : "temperature_f"] is NSNull } == [false, false, true, true, false])
+        }
+        let dashboard = try run.run([], server: server, extra: ["COLUMNS": "120"])
+        #expect(dashboard.exitCode == 0, "the dashboard: \(dashboard.stderrText)")
+        #expect(dashboard.stdoutText.contains("no temperature data"), "\(dashboard.stdoutText)")
+
+        // The same answer, now from the cache, with no network at all.
+        server.stop()
+        let offline = try Self.runOnTerminal(run, ["mars-weather", "--offline"], server: nil)
+        Self.expectShown(offline, "--offline from the cache")
+        #expect(offline.screen.contains("Source: cached"), "\(offline.screen)")
+        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--offline", "--units", "imperial"], server: nil), "--offline in °F")
+        let json = try run.run(["mars-weather", "--offline", "--json", "--units", "imperial"], server: nil)
+        #expect(json.exitCode == 0, "\(json.stderrText)")
+        #expect((try? JSONSerialization.jsonObject(with: json.stdout)) != nil)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Terminal
+import Testing
+import SpaceData
+@testable import SpaceDashCLI
+
+@Suite struct MarsPanelTests {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func panel(_ units: MarsWeatherUnits) -> MarsPanel {
+        MarsPanel(units: units, glyphs: .unicode, style: .plain, now: now, width: 80)
+    }
+
+    @Test func theLatestSolThenTheChartThenTheSource() {
+        let lines = panel(.metric).lines(.loaded(Sourced(MarsWeatherFixtures.sample, origin: .sample)))
+        #expect(lines[1] == "Sol 681 · 2020-10-25 · fall")
+        #expect(lines.contains("Temperature range (°C)"))
+        #expect(lines.contains { $0.hasPrefix("Source: the bundled sample") })
+    }
+
+    // Regression (audit): the dashboard drew the same chart as `mars-weather`, so
+    // temperatures spanning Double's range (or infinite in °F) trapped it too.
+    @Test(arguments: MarsWeatherUnits.allCases)
+    func impossibleReadingsFromTheFeedDrawAsMissing(units: MarsWeatherUnits) throws {
+        let lines = panel(units).lines(.loaded(Sourced(try MarsWeatherFixtures.hostile(), origin: .live(fetchedAt: now))))
+        #expect(lines[1].hasPrefix("Sol 681"))
+        #expect(lines.contains("Wind         —, mostly from W"), "no wind speed in sol 681, and the direction its point names")
+        #expect(lines.filter { $0.hasSuffix("no temperature data") }.map { String($0.prefix(3)) } == ["679", "680"])
+        #expect(!lines.joined().contains("?"))
+    }
+
+    @Test(arguments: MarsWeatherUnits.allCases)
+    func aLatestSolMadeInCodeWithImpossibleValuesShowsDashes(units: MarsWeatherUnits) {
+        let sol = MarsWeatherFixtures.raw(temperature: MarsWeatherFixtures.temperature(units == .metric ? -.infinity : -90, -60, 1e308))
+        let lines = panel(units).lines(.loaded(Sourced(InSightFeed(sols: [sol]), origin: .sample)))
+        #expect(lines.contains("Temperature  —"))
+        #expect(lines.contains("Pressure     714.6 Pa"))
+    }
+}
