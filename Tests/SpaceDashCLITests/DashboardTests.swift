@@ -118,4 +118,22 @@ import TestSupport
         #expect(lines[mars...].prefix(3).allSatisfy { $0.displayWidth <= width }, "\(lines[mars...])")
         #expect(lines[mars...].prefix(3).joined(separator: " ").hasPrefix("Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)"))
     }
+
+    @Test(arguments: [60, 40, 32])
+    func everyLineFitsANarrowScreenAndTheChartKeepsWholeNumbers(width: Int) async throws {
+        let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
+                                            policy: FetchPolicy(offline: true))
+        let streams = OutputStreams.memory()
+        let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
+        _ = try await Dashboard(json: false, policy: FetchPolicy(offline: true)).run(context, sources: sources, width: width)
+        let lines = streams.stdout.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for line in lines { #expect(line.displayWidth <= width, "\(width): \(line)") }
+        // Sol 681's range, whole, on the chart's last row.
+        let row = try #require(lines.first { $0.hasPrefix("681 ") })
+        #expect(row.contains("-95.4") && row.contains("-4.4"), "\(row)")
+        // A wrapped summary line keeps its value under itself, past the label.
+        let wind = try #require(lines.firstIndex { $0.hasPrefix("Wind         5.6 m/s") })
+        #expect(lines[wind...].joined(separator: " ").split(separator: " ").joined(separator: " ").contains("mostly from WNW"))
+        if width < 50 { #expect(lines[wind + 1].hasPrefix(String(repeating: " ", count: 13))) }
+    }
 }

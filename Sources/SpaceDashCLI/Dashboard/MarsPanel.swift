@@ -17,17 +17,17 @@ struct MarsPanel: Sendable {
     var width: Int? = nil
 
     func lines(_ data: PanelData<InSightFeed>) -> [String] {
-        var lines = [StyledText("Mars weather\(glyphs.joiner)InSight, Elysium Planitia", style: .bold).rendered(style)]
+        let title = "Mars weather\(glyphs.joiner)InSight, Elysium Planitia"
+        var lines = [StyledText(width.map { DisplayWidth.truncate(title, toWidth: $0) } ?? title, style: .bold).rendered(style)]
         switch data {
         case .failed(let message):
             lines.append(APIText.display(message)) // errors quote servers
         case .loaded(let report):
             let sols = report.value.sols.sorted { $0.sol < $1.sol }
             if let latest = sols.last {
-                lines += summary(of: latest)
+                lines += summary(of: latest).flatMap(fitted)
                 lines.append("")
-                lines += TemperatureChart(units: units, glyphs: glyphs, style: style, barWidth: 16)
-                    .lines(Array(sols.suffix(Self.chartSols)))
+                lines += chart(Array(sols.suffix(Self.chartSols)))
             } else {
                 lines.append("The feed has no sols to show.")
             }
@@ -39,6 +39,27 @@ struct MarsPanel: Sendable {
             }
         }
         return lines
+    }
+
+    /// The chart at the panel's natural width, or fitted to a narrower screen
+    /// as `mars-weather` fits it (the bar narrows, then numbers go, never cut).
+    func chart(_ sols: [MarsSol]) -> [String] {
+        let natural = TemperatureChart(units: units, glyphs: glyphs, style: style, barWidth: 16).lines(sols)
+        guard let width, natural.contains(where: { DashboardLayout.visibleWidth($0) > width }) else { return natural }
+        return TemperatureChart.fitting(width, sols: sols, units: units, glyphs: glyphs, style: style).lines(sols)
+    }
+
+    /// A summary line as it is, or wrapped at spaces when the screen is
+    /// narrower, its value under itself past the label (`Wind         …`).
+    func fitted(_ line: String) -> [String] {
+        guard let width, DisplayWidth.of(line) > width else { return [line] }
+        guard let gap = line.range(of: "  ") else { return LaunchesPanel.wrapped(line, width: width) }
+        let valueStart = line[gap.lowerBound...].firstIndex { $0 != " " } ?? line.endIndex
+        let label = String(line[..<valueStart])
+        let indent = DisplayWidth.of(label)
+        guard width - indent >= 12 else { return LaunchesPanel.wrapped(line, width: width) }
+        let wrapped = LaunchesPanel.wrapped(String(line[valueStart...]), width: width - indent)
+        return wrapped.enumerated().map { ($0.offset == 0 ? label : String(repeating: " ", count: indent)) + $0.element }
     }
 
     /// The latest sol: date and season, temperatures, pressure, wind.
