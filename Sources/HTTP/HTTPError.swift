@@ -58,7 +58,13 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
+    /// One line, with any registered secret masked (the URLs are redacted when
+    /// stored; this also catches a secret a server put in a detail).
     public var description: String {
+        Redaction.maskRegisteredSecrets(in: unmaskedDescription)
+    }
+
+    private var unmaskedDescription: String {
         switch self {
         case .invalidURL(let url):
             return "invalid URL \"\(url)\": use an absolute http:// or https:// URL with a host name"

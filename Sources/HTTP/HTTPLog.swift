@@ -15,8 +15,9 @@ public struct HTTPLog: Sendable {
     private let write: @Sendable (String) -> Void
 
     /// Logs each line through `write` (no trailing newline is passed).
+    /// Registered secrets are masked in every line before `write` sees it.
     public init(_ write: @escaping @Sendable (String) -> Void) {
-        self.write = write
+        self.write = { line in write(Redaction.maskRegisteredSecrets(in: line)) }
     }
 
     /// Writes each line to standard error.

@@ -11,10 +11,14 @@ public struct HTTPResponse: Sendable, Equatable {
     /// From the start of the transfer to the last byte.
     public var duration: TimeInterval
 
+    /// Registered secrets (see `Redaction`) in `body` become `***` here, at the
+    /// source: whatever is decoded, shown (tables, `--json`, the interactive
+    /// view), cached or quoted in an error from a server that echoed a key
+    /// cannot hold it.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), finalURL: URL, duration: TimeInterval = 0) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.body = Redaction.maskRegisteredSecrets(in: body)
         self.finalURL = finalURL
         self.duration = duration
     }

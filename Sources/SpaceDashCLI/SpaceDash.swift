@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import HTTP
 import SpaceData
 import Terminal
 
@@ -64,10 +65,18 @@ extension SpaceDash {
     /// runs the command line, and exits with its code.
     public static func main() async -> Never {
         signal(SIGPIPE, SIG_IGN)
+        registerSecrets(from: ProcessInfo.processInfo.environment)
         let code = await run(arguments: Array(CommandLine.arguments.dropFirst()),
                              environment: ProcessInfo.processInfo.environment,
                              streams: .standard)
         exit(code)
+    }
+
+    /// The configured credentials are masked on every output from the start,
+    /// before any command builds the services that also register them.
+    static func registerSecrets(from environment: [String: String]) {
+        if let key = environment["NASA_API_KEY"], key != InSightService.Configuration.demoKey { Redaction.register(secret: key) }
+        if let token = environment[LaunchLibraryEndpoint.tokenVariable] { Redaction.register(secret: token) }
     }
 
     /// Runs one command line and returns the exit status. Never throws and

@@ -71,7 +71,8 @@ public struct KeyDecoder: Sendable {
         case singleShift
         case controlString
         case controlStringEscape
-        case utf8(remaining: Int, lowerBound: UInt8, upperBound: UInt8)
+        /// Inside a UTF-8 character; `alt` when an ESC came just before it (Alt+é).
+        case utf8(remaining: Int, lowerBound: UInt8, upperBound: UInt8, alt: Bool)
         case paste(matched: Int)
     }
 
@@ -86,7 +87,13 @@ public struct KeyDecoder: Sendable {
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
     private static let replacement: Unicode.Scalar = "\u{FFFD}"
 
-    public init(escapeTimeout: Duration = .milliseconds(30), maximumPasteBytes: Int = 1 << 20) {
+    /// How long a lone ESC waits for the rest of a sequence before it is the Escape key:
+    /// 100 ms, as fzf (`defaultEscDelay`) and vim's usual `ttimeoutlen`. Long enough
+    /// that an arrow key split by a slow SSH link (`ESC`, then `[A` 50 ms later) stays
+    /// an arrow; short enough that Esc still feels immediate.
+    public static let defaultEscapeTimeout: Duration = .milliseconds(100)
+
+    public init(escapeTimeout: Duration = KeyDecoder.defaultEscapeTimeout, maximumPasteBytes: Int = 1 << 20) {
         self.escapeTimeout = escapeTimeout
         self.maximumPasteBytes = maximumPasteBytes
     }
@@ -125,9 +132,13 @@ public struct KeyDecoder: Sendable {
             emit(.text("["), [.alt])
         case .singleShift where sequence.isEmpty:
             emit(.text("O"), [.alt])
-        case .utf8:
-            pendingText.append(Self.replacement)
-            flushText()
+        case .utf8(_, _, _, let alt):
+            if alt {
+                emit(.text(String(Self.replacement)), [.alt])
+            } else {
+                pendingText.append(Self.replacement)
+                flushText()
+            }
         case .ground, .paste:
             return takeOutput()
         default:
@@ -186,19 +197,25 @@ public struct KeyDecoder: Sendable {
                 state = .escape
                 afterEscape(byte)
             }
-        case .utf8(let remaining, let lowerBound, let upperBound):
+        case .utf8(let remaining, let lowerBound, let upperBound, let alt):
             guard byte >= lowerBound && byte <= upperBound else {
-                pendingText.append(Self.replacement)
+                if alt { emit(.text(String(Self.replacement)), [.alt]) } else { pendingText.append(Self.replacement) }
                 state = .ground
                 ground(byte)
                 return
             }
             scalarValue = scalarValue << 6 | UInt32(byte & 0x3F)
             if remaining > 1 {
-                state = .utf8(remaining: remaining - 1, lowerBound: 0x80, upperBound: 0xBF)
+                state = .utf8(remaining: remaining - 1, lowerBound: 0x80, upperBound: 0xBF, alt: alt)
             } else {
                 state = .ground
-                appendTyped(Unicode.Scalar(scalarValue) ?? Self.replacement)
+                let scalar = Unicode.Scalar(scalarValue) ?? Self.replacement
+                if alt {
+                    // C1 controls encoded in UTF-8 are controls: Alt with one is nothing.
+                    if !(0x80...0x9F).contains(scalar.value) { emit(.text(String(scalar)), [.alt]) }
+                } else {
+                    appendTyped(scalar)
+                }
             }
         case .paste(let matched):
             paste(byte, matched: matched)
@@ -233,9 +250,10 @@ public struct KeyDecoder: Sendable {
             state = .ground
             emit(.text(String(Unicode.Scalar(byte))), [.alt])
         case 0x80...0xFF:
-            emit(.escape)
+            // ESC then a UTF-8 character is Alt with that character (Alt+é), as for
+            // ASCII: never the Escape key, which would end the search.
             state = .ground
-            ground(byte)
+            startUTF8(byte, alt: true)
         default:
             state = .ground
             emit(controlKey(byte).key, [.alt])
@@ -253,7 +271,7 @@ public struct KeyDecoder: Sendable {
         }
     }
 
-    private mutating func startUTF8(_ byte: UInt8) {
+    private mutating func startUTF8(_ byte: UInt8, alt: Bool = false) {
         let remaining: Int
         var lowerBound: UInt8 = 0x80
         var upperBound: UInt8 = 0xBF
@@ -267,10 +285,10 @@ public struct KeyDecoder: Sendable {
         case 0xF1...0xF3: remaining = 3; scalarValue = UInt32(byte & 0x07)
         default:
             // A continuation byte without a lead, or a byte that never occurs in UTF-8.
-            pendingText.append(Self.replacement)
+            if alt { emit(.text(String(Self.replacement)), [.alt]) } else { pendingText.append(Self.replacement) }
             return
         }
-        state = .utf8(remaining: remaining, lowerBound: lowerBound, upperBound: upperBound)
+        state = .utf8(remaining: remaining, lowerBound: lowerBound, upperBound: upperBound, alt: alt)
     }
 
     private mutating func appendTyped(_ scalar: Unicode.Scalar) {

@@ -178,11 +178,7 @@ public final class TerminalSession: @unchecked Sendable {
     /// after which the partial sequence is settled (a lone ESC becomes the Escape key).
     /// Throws `.inputClosed` when the terminal hangs up.
     public func readEvents(_ decoder: inout KeyDecoder, timeout: Duration? = nil) throws -> [TerminalEvent] {
-        var waitMilliseconds = timeout.map(Self.milliseconds) ?? -1
-        if decoder.hasPendingInput {
-            let escape = Self.milliseconds(decoder.escapeTimeout)
-            waitMilliseconds = waitMilliseconds < 0 ? escape : min(waitMilliseconds, escape)
-        }
+        let waitMilliseconds = Self.pollWait(timeout: timeout, decoder: decoder)
         var pollers = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: notificationRead, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&pollers, 2, waitMilliseconds)
@@ -222,6 +218,17 @@ public final class TerminalSession: @unchecked Sendable {
         if resumed { events.append(.resumed) }
         if resized || resumed { events.append(.resized(size())) }
         return events
+    }
+
+    /// The `poll` timeout in milliseconds (-1: for ever) of one `readEvents`: `timeout`,
+    /// cut to the decoder's `escapeTimeout` while it holds a partial sequence.
+    static func pollWait(timeout: Duration?, decoder: KeyDecoder) -> Int32 {
+        var waitMilliseconds = timeout.map(Self.milliseconds) ?? -1
+        if decoder.hasPendingInput {
+            let escape = Self.milliseconds(decoder.escapeTimeout)
+            waitMilliseconds = waitMilliseconds < 0 ? escape : min(waitMilliseconds, escape)
+        }
+        return waitMilliseconds
     }
 
     private static func milliseconds(_ duration: Duration) -> Int32 {

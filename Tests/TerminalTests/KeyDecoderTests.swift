@@ -48,7 +48,15 @@ import Testing
         ("alt-letter", bytes("\u{1B}b"), [press(.text("b"), .alt)]),
         ("alt-backspace", [0x1B, 0x7F], [press(.backspace, .alt)]),
         ("escape escape", [0x1B, 0x1B, 0x1B, 0x5B, 0x41], [press(.escape), press(.escape), press(.up)]),
-        ("escape before UTF-8", bytes("\u{1B}é"), [press(.escape), press(.text("é"))]),
+        // ESC then any printable character is Alt with it, never the Escape key (which
+        // would end the search); the line editor ignores Alt with text it has no use for, as fzf does.
+        ("alt with two-byte UTF-8", bytes("\u{1B}é"), [press(.text("é"), .alt)]),
+        ("alt with three-byte UTF-8 between text", bytes("a\u{1B}東b"), [press(.text("a")), press(.text("東"), .alt), press(.text("b"))]),
+        ("alt with four-byte UTF-8", bytes("\u{1B}🚀x"), [press(.text("🚀"), .alt), press(.text("x"))]),
+        ("alt with UTF-8 then an arrow", bytes("\u{1B}ü\u{1B}[A"), [press(.text("ü"), .alt), press(.up)]),
+        ("alt with an invalid byte", [0x1B, 0xFF, 0x61], [press(.text("\u{FFFD}"), .alt), press(.text("a"))]),
+        ("alt with truncated UTF-8 then ASCII", [0x1B, 0xE6, 0x9D, 0x61], [press(.text("\u{FFFD}"), .alt), press(.text("a"))]),
+        ("alt with a C1 control in UTF-8 dropped", [0x1B, 0xC2, 0x9B, 0x62], [press(.text("b"))]),
         ("bracketed paste", bytes("\u{1B}[200~hello world\u{1B}[201~"), [press(.paste("hello world"))]),
         ("paste cleaned of controls", bytes("\u{1B}[200~a\u{1B}[31mb\nc\u{7}d\u{1B}]0;x\u{7}e\u{1B}[201~"),
          [press(.paste("ab cde"))]),
@@ -122,6 +130,25 @@ import Testing
         for split in stride(from: 0, through: stream.count, by: 7) {
             #expect(Self.decode([stream[..<split], stream[split...]]) == Self.merged(expected), "split at \(split)")
         }
+    }
+
+    @Test func escapeTimeoutIsFzfs100Milliseconds() {
+        // 30 ms split an arrow key sent over a slow SSH link (ESC, then `[A` 50 ms later)
+        // into Escape, which quit the search.
+        #expect(KeyDecoder().escapeTimeout == .milliseconds(100))
+        #expect(KeyDecoder.defaultEscapeTimeout == .milliseconds(100))
+    }
+
+    @Test func altWithUTF8IsNeverAPendingOrBareEscape() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.feed([0xC3]).isEmpty)
+        #expect(decoder.hasPendingInput)
+        #expect(decoder.feed([0xA9]) == [KeyPress(.text("é"), modifiers: .alt)])
+        #expect(!decoder.hasPendingInput)
+        // Cut off by the timeout in mid-character: still Alt, never Escape.
+        #expect(decoder.feed([0x1B, 0xE6]).isEmpty)
+        #expect(decoder.flush() == [KeyPress(.text("\u{FFFD}"), modifiers: .alt)])
     }
 
     @Test func loneEscapeWaitsForTheTimeout() {

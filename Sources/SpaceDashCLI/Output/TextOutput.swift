@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import HTTP
 
 /// Why writing failed. `closed` (EPIPE: the reader went away, as in
 /// `spacedash --help | head -1`) ends the run quietly.
@@ -73,7 +74,10 @@ public final class TextOutput: Sendable {
         state.withLock { String(decoding: $0.captured, as: UTF8.self) }
     }
 
+    /// Registered secrets (see `Redaction`) are masked here too: the last
+    /// guard, should a text from a server reach an output unredacted.
     public func write(_ text: String) throws(OutputError) {
+        let text = Redaction.maskRegisteredSecrets(in: text)
         try state.withLock { (state) throws(OutputError) in
             if let failure = state.failure { throw failure }
             switch destination {

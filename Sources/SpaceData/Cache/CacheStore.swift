@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -125,10 +126,11 @@ public final class CacheStore: Sendable {
     // MARK: - Writing
 
     /// Saves `body` under `key`, stamped with the clock's current time, replacing
-    /// any earlier entry atomically.
+    /// any earlier entry atomically. Registered secrets in `body` (a server
+    /// echoing a key) are saved as `***`: a cache file never holds one.
     @discardableResult
     public func write(_ key: String, body: Data) throws(CacheProblem) -> CacheEntry {
-        let entry = CacheEntry(body: body, savedAt: clock())
+        let entry = CacheEntry(body: Redaction.maskRegisteredSecrets(in: body), savedAt: clock())
         let name = Self.fileName(for: key)
         let directoryFD: Int32
         switch openDirectory(create: true) {

@@ -1,3 +1,5 @@
+import HTTP
+
 /// One line telling the user why the data shown is not what they asked for:
 /// the live answer was empty or failed, the cache could not be used, and so on.
 ///
@@ -34,9 +36,12 @@ public struct Notice: Sendable, Equatable, CustomStringConvertible {
     public let kind: Kind
     public let message: String
 
+    /// `message` is redacted here, at the source, so no output of a notice
+    /// (stderr, `--json`, the interactive status line) can show a secret a
+    /// server echoed back (see `Redaction`).
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
-        self.message = message
+        self.message = Redaction.redact(text: message)
     }
 
     public var description: String { message }

@@ -22,6 +22,8 @@ public struct InSightService: Sendable {
 
         public init(apiKey: String = demoKey, baseURL: URL = defaultBaseURL, timeout: TimeInterval = HTTPRequest.defaultTotalTimeout, policy: FetchPolicy = .standard) {
             self.apiKey = apiKey
+            // DEMO_KEY is public; a real key is masked on every output from now on.
+            if apiKey != Self.demoKey { Redaction.register(secret: apiKey) }
             self.baseURL = baseURL
             self.timeout = timeout
             self.policy = policy

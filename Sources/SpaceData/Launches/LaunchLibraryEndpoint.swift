@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// Where Launch Library is and how to ask it: the base URL
 /// (`SPACEDASH_LAUNCHES_URL`, else the 2.3.0 production API), the query of
@@ -19,6 +20,8 @@ public struct LaunchLibraryEndpoint: Sendable, Equatable {
         while text.hasSuffix("/") { text.removeLast() }
         self.base = URL(string: text) ?? base
         self.token = token.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+        // Whatever a server echoes of the token is masked from now on, on every output.
+        if let token = self.token { Redaction.register(secret: token) }
     }
 
     /// The endpoint `environment` asks for; a malformed `SPACEDASH_LAUNCHES_URL`

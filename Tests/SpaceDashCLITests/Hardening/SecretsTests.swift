@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HTTP
 import TestSupport
+@testable import SpaceDashCLI
 
 /// No output path shows an API token or key: stdout, stderr (errors, notices,
 /// `--verbose`), `--json`, and the files in the cache. Distinctive values are
@@ -90,6 +91,122 @@ import TestSupport
         for arguments in [["mars-weather", "--verbose"], ["mars-weather", "--strict"], ["mars-weather", "--json"]] {
             let result = try run.run(arguments, server: nil, extra: Self.secrets)
             Self.expectNoSecret(result, run, "connection refused \(arguments)")
+        }
+    }
+
+    // MARK: - Servers echoing the credentials in their own words
+
+    // No `api_key=` or `Authorization:` around the value here: only masking the
+    // configured values themselves hides these.
+
+    static func launchEchoAnswers() -> [(name: String, response: LoopbackServer.Response)] {
+        [
+            ("403 JSON detail", .json(#"{"detail": "Invalid token \#(token)"}"#, status: 403)),
+            ("401 plain text", .text("credential \(token) is not valid", status: 401)),
+            ("500 HTML", .status(500, body: "<html><body><h1>Error</h1><p>credential \(token) unknown</p></body></html>")),
+            ("429 detail", .tooManyRequests(retryAfter: "60", body: #"{"detail": "Request was throttled for \#(token). Expected available in 60 seconds."}"#)),
+            ("redirect Location", .redirect(to: "/launches/\(token)/upcoming/")),
+            ("200 launch name", .json(page.replacingOccurrences(of: "Secret Mission", with: "Echo \(token)"))),
+            ("200 not JSON", .text("hello \(token)")),
+        ]
+    }
+
+    static func insightEchoAnswers() -> [(name: String, response: LoopbackServer.Response)] {
+        [
+            ("403 JSON error", .json(#"{"error": {"code": "API_KEY_INVALID", "message": "An invalid key \#(nasaKey) was supplied."}}"#, status: 403)),
+            ("403 plain text", .text("key \(nasaKey) rejected", status: 403)),
+            ("500 HTML", .status(500, body: "<html><body><p>key \(nasaKey) unknown</p></body></html>")),
+            ("429 detail", .tooManyRequests(retryAfter: "120", body: #"{"error": {"code": "OVER_RATE_LIMIT", "message": "\#(nasaKey) exceeded"}}"#)),
+            ("redirect Location", .redirect(to: "/moved/\(nasaKey)/insight_weather/")),
+            ("200 season", .json(feed.replacingOccurrences(of: #""fall""#, with: #""\#(nasaKey)""#))),
+            ("200 not JSON", .text("hello \(nasaKey)")),
+        ]
+    }
+
+    /// Every output mode of a command: plain (tab-separated for launches when piped), --json,
+    /// --verbose, --strict --verbose, and SPACEDASH_DEBUG_HTTP=1.
+    static func modes(_ command: [String]) -> [(arguments: [String], environment: [String: String])] {
+        [
+            (command + ["--refresh"], [:]),
+            (command + ["--refresh", "--json"], [:]),
+            (command + ["--refresh", "--verbose"], [:]),
+            (command + ["--refresh", "--strict", "--verbose"], [:]),
+            (command + ["--refresh"], ["SPACEDASH_DEBUG_HTTP": "1"]),
+        ]
+    }
+
+    @Test func launchesNeverShowsATokenTheServerEchoes() throws {
+        for (name, response) in Self.launchEchoAnswers() {
+            for (arguments, environment) in Self.modes(["launches"]) {
+                let server = try LoopbackServer(routes: ["/launches/upcoming/": response])
+                defer { server.stop() }
+                let run = try SpaceDashRun()
+                let result = try run.run(arguments, server: server, extra: Self.secrets.merging(environment) { $1 })
+                Self.expectNoSecret(result, run, "echo \(name) \(arguments) \(environment)")
+                // Then from the cache it wrote, offline.
+                let offline = try run.run(["launches", "--offline"], server: nil, extra: Self.secrets)
+                Self.expectNoSecret(offline, run, "echo \(name) then --offline")
+            }
+        }
+    }
+
+    @Test func theAuditedLeakIsMaskedWhereItWasShown() throws {
+        let server = try LoopbackServer(routes: [
+            "/launches/upcoming/": .json(#"{"detail":"Invalid token \#(Self.token)"}"#, status: 403),
+            "/insight_weather/": .json(Self.feed),
+        ])
+        defer { server.stop() }
+        let run = try SpaceDashRun()
+        let launches = try run.run(["launches", "--refresh"], server: server, extra: Self.secrets)
+        #expect(launches.stderrText.contains("Launch Library refused the request (HTTP 403: Invalid token ***)"), "\(launches.stderrText)")
+        let dashboard = try run.run(["--refresh", "--json"], server: server, extra: Self.secrets)
+        Self.expectNoSecret(dashboard, run, "dashboard --json")
+        #expect(dashboard.stdoutText.contains("Invalid token ***"), "\(dashboard.stdoutText.prefix(2000))")
+    }
+
+    @Test func marsWeatherNeverShowsAKeyTheServerEchoes() throws {
+        for (name, response) in Self.insightEchoAnswers() {
+            for (arguments, environment) in Self.modes(["mars-weather"]) {
+                let server = try LoopbackServer(routes: ["/insight_weather/": response])
+                defer { server.stop() }
+                let run = try SpaceDashRun()
+                let result = try run.run(arguments, server: server, extra: Self.secrets.merging(environment) { $1 })
+                Self.expectNoSecret(result, run, "echo \(name) \(arguments) \(environment)")
+                let offline = try run.run(["mars-weather", "--offline"], server: nil, extra: Self.secrets)
+                Self.expectNoSecret(offline, run, "echo \(name) then --offline")
+            }
+        }
+    }
+
+    @Test func theDashboardNeverShowsWhatTheServersEcho() throws {
+        for ((launchName, launchAnswer), (insightName, insightAnswer)) in zip(Self.launchEchoAnswers(), Self.insightEchoAnswers()) {
+            for (arguments, environment) in [(["--refresh"], [:]), (["--refresh", "--json"], [:]),
+                                             (["--refresh"], ["SPACEDASH_DEBUG_HTTP": "1"])] as [([String], [String: String])] {
+                let server = try LoopbackServer(routes: ["/launches/upcoming/": launchAnswer, "/insight_weather/": insightAnswer])
+                defer { server.stop() }
+                let run = try SpaceDashRun()
+                let result = try run.run(arguments, server: server, extra: Self.secrets.merging(environment) { $1 })
+                Self.expectNoSecret(result, run, "dashboard echo \(launchName) / \(insightName) \(arguments) \(environment)")
+            }
+        }
+    }
+
+    /// The table needs a terminal on stdout: run in this process with one.
+    @Test func theLaunchTableNeverShowsAnEchoedToken() async throws {
+        for (name, response) in Self.launchEchoAnswers() {
+            let server = try LoopbackServer(routes: ["/launches/upcoming/": response])
+            defer { server.stop() }
+            let run = try SpaceDashRun()
+            let streams = OutputStreams.memory(stdoutIsTerminal: true)
+            _ = await SpaceDash.run(arguments: ["launches", "--refresh"], environment: run.environment(server: server, extra: Self.secrets),
+                                    streams: streams)
+            for secret in [Self.token, Self.nasaKey] {
+                #expect(!streams.stdout.text.contains(secret), "table \(name): \(streams.stdout.text.prefix(400))")
+                #expect(!streams.stderr.text.contains(secret), "table \(name): \(streams.stderr.text.prefix(400))")
+                for file in run.files() where file.contents.range(of: Data(secret.utf8)) != nil {
+                    Issue.record("table \(name): \(file.path) holds a secret")
+                }
+            }
         }
     }
 }
