@@ -5,18 +5,35 @@ import SpaceDashCLI
 import Streams
 import Terminal
 
-/// `spacedash launches search -i` with 1,000,000 synthetic launches, measured
-/// in process (the view model and the view's renderer writing into a
-/// `RecordingOutput`, no pseudo-terminal): wall time from a keystroke to the
+/// `spacedash launches search -i --file corpus.json` with 1,000,000 synthetic
+/// launches: the corpus is written as a Launch Library response and read
+/// back the way `--file` reads it (`LaunchService.load(file:)`), then indexed.
+/// Measured in process (the view model and the view's renderer writing into
+/// a `RecordingOutput`, no pseudo-terminal): wall time from a keystroke to the
 /// redrawn prompt while a search runs, and from the end of the debounce (the
-/// query sent, debounce 0) to the redrawn results. Medians, in milliseconds.
+/// query sent, debounce 0) to the redrawn results, medians in milliseconds;
+/// and, once, the file's load and the index's build, in seconds.
 enum InteractiveSearchBenchmarks {
-    static let names = ["interactive.1000000.keystroke_to_prompt", "interactive.1000000.debounce_to_results"]
+    static let names = ["interactive.1000000.keystroke_to_prompt", "interactive.1000000.debounce_to_results",
+                        "interactive.1000000.file_load", "interactive.1000000.index_build"]
 
     static func run(selected: (String) -> Bool) {
         guard names.contains(where: selected) else { return }
-        let launches = SyntheticLaunchCorpus().launches(count: 1_000_000)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let launches: [Launch]
+        do {
+            try SyntheticLaunchCorpus().writeLaunchLibraryJSON(count: 1_000_000, to: file)
+            let loading = DispatchTime.now()
+            launches = try LaunchService.load(file: file.path).launches
+            report(names[2], seconds: milliseconds(from: loading) / 1000, selected)
+        } catch {
+            print("\(names[2]) failed: \(error)")
+            return
+        }
+        let indexing = DispatchTime.now()
         let data = LaunchSearchData(launches: launches, origin: .sample)
+        report(names[3], seconds: milliseconds(from: indexing) / 1000, selected)
         let main = DispatchQueue(label: "bench.interactive.main")
         let model = LaunchSearchViewModel(
             data: Just(data), debounce: .zero,
@@ -73,5 +90,10 @@ enum InteractiveSearchBenchmarks {
     static func report(_ name: String, _ value: Double, _ selected: (String) -> Bool) {
         guard selected(name) else { return }
         print("\(name) \(String(format: "%.2f", value)) ms")
+    }
+
+    static func report(_ name: String, seconds: Double, _ selected: (String) -> Bool) {
+        guard selected(name) else { return }
+        print("\(name) \(String(format: "%.2f", seconds)) s")
     }
 }

@@ -133,6 +133,20 @@ import Terminal
         #expect(streams.stdout.text.contains("  --version"))
     }
 
+    @Test func spacedashHelpGivesEachCommandOneLine() async throws {
+        let streams = OutputStreams.memory()
+        _ = await SpaceDash.run(arguments: ["--help"], environment: [:], streams: streams)
+        let text = streams.stdout.text
+        let start = try #require(text.range(of: "\nCommands:\n"))
+        let list = text[start.upperBound...].prefix { _ in true }.split(separator: "\n\n", maxSplits: 1)[0]
+        let lines = list.split(separator: "\n")
+        #expect(lines.count == SpaceDash.configuration.subcommands.count, "\(lines)")
+        for command in SpaceDash.configuration.subcommands {
+            #expect(lines.contains { $0.hasPrefix("  \(command.configuration.name) ") && $0.hasSuffix(command.configuration.abstract) },
+                    "\(command.configuration.name) on one line")
+        }
+    }
+
     @Test func spacedashAloneShowsTheDashboardOnStdout() async {
         let streams = OutputStreams.memory()
         let code = await SpaceDash.run(arguments: ["--offline"], environment: ["SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-test"],

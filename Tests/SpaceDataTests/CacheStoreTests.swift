@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HTTP
 import Testing
 @testable import SpaceData
 
@@ -35,6 +36,21 @@ private func mode(of path: String) -> mode_t {
         let body = Data("{\"sol_keys\": []}\n".utf8)
         try cache.write("insight", body: body)
         #expect(cache.read("insight") == .hit(CacheEntry(body: body, savedAt: savedAt)))
+    }
+
+    @Test func aRegisteredSecretIsNeverWrittenNorReadBack() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let cache = store(in: dir)
+        // Distinctive: registration is process-wide and never undone.
+        let early = "cacheEARLY\(UInt32.random(in: 1_000_000...9_999_999))x"
+        let late = "cacheLATE\(UInt32.random(in: 1_000_000...9_999_999))x"
+        Redaction.register(secret: early)
+        try cache.write("echo", body: Data(#"{"a": "\#(early)", "b": "\#(late)"}"#.utf8))
+        let file = try Data(contentsOf: URL(fileURLWithPath: cache.path(for: "echo")))
+        #expect(file.range(of: Data(early.utf8)) == nil, "the file holds the registered secret")
+        // An entry saved before its secret was known reads back masked.
+        Redaction.register(secret: late)
+        #expect(cache.read("echo") == .hit(CacheEntry(body: Data(#"{"a": "***", "b": "***"}"#.utf8), savedAt: savedAt)))
     }
 
     @Test func emptyBodyRoundTrips() throws {

@@ -25,7 +25,7 @@ struct DemoCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "demo",
-        abstract: "An offline tour: Mars weather, the next launches, and a scripted search as you type.",
+        abstract: "An offline tour, ending in a scripted search as you type.",
         discussion: """
             Everything comes from the data bundled in the binary: the HTTP layer is replaced by a \
             scripted one that answers with it, so no network connection is opened and no cache is \

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import SpaceData
 import Streams
 import Synchronization
@@ -50,7 +51,8 @@ public struct LaunchSearchData: Sendable {
         self.engine = engine
         self.source = source
         self.isLoading = isLoading
-        self.notice = notice
+        // The status line's words may quote a server: redacted here, whatever built them.
+        self.notice = notice.map { Redaction.redact(text: $0) }
     }
 }
 

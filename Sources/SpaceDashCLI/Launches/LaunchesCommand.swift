@@ -3,7 +3,7 @@
 struct LaunchesCommand: Command {
     static let configuration = CommandConfiguration(
         name: "launches",
-        abstract: "Upcoming and past rocket launches from Launch Library 2, searchable.",
+        abstract: "Upcoming and past launches from Launch Library 2, searchable.",
         discussion: """
             Without a subcommand this is 'launches search': 'spacedash launches' lists the next \
             launches, 'spacedash launches starlink' searches them.

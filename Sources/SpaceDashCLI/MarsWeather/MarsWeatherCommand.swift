@@ -22,7 +22,7 @@ struct MarsWeatherCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "mars-weather",
-        abstract: "Mars weather from NASA's InSight lander: temperature, pressure, wind.",
+        abstract: "NASA InSight's Mars weather: temperature, pressure, wind.",
         discussion: """
             Shows the latest sols (Martian days) InSight reported: temperature low, average and \
             high, pressure, wind speed and the most common wind direction. A sensor without valid \

@@ -118,7 +118,8 @@ public final class CacheStore: Sendable {
             return .unreadable(CacheProblem(path: filePath, reason: "cannot be read (\(Self.errorText(error.code)))"))
         }
         switch Self.decode(bytes) {
-        case .success(let entry): return .hit(entry)
+        // An entry saved before a key was configured (or by an older spacedash) may hold it.
+        case .success(let entry): return .hit(CacheEntry(body: Redaction.maskRegisteredSecrets(in: entry.body), savedAt: entry.savedAt))
         case .failure(let problem): return damaged(problem.reason)
         }
     }

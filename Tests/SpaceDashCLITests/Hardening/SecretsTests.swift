@@ -209,4 +209,35 @@ import TestSupport
             }
         }
     }
+
+    /// The interactive search on a terminal wide enough for the whole status line:
+    /// neither the failure it quotes nor a launch echoing the token shows the token.
+    @Test func theInteractiveSearchNeverShowsAnEchoedToken() throws {
+        typealias Runner = LaunchSearchRunnerTests
+        for (name, response, marker) in [
+            ("403 detail", LoopbackServer.Response.json(#"{"detail": "credential \#(Self.token) rejected"}"#, status: 403), "credential *** rejected)"),
+            ("200 launch name", .json(Self.page.replacingOccurrences(of: "Secret Mission", with: "Echo \(Self.token)")), "1 / 1 launches"),
+        ] {
+            let directory = try Runner.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let server = try LoopbackServer(routes: ["/launches/upcoming/": response])
+            defer { server.stop() }
+            let terminal = try Runner.Terminal(columns: 250, rows: 30)
+            let process = try Runner.start(terminal, [], directory: directory, offline: false,
+                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString].merging(Self.secrets) { $1 })
+            var screen = terminal.read(until: marker)
+            #expect(screen.contains(marker), "\(name): \(screen.suffix(600))")
+            terminal.type("echo")
+            screen += terminal.read(until: "Echo", timeout: 3_000)
+            terminal.type("\u{1B}")
+            let result = process.wait(timeout: 60)
+            screen += terminal.drainedOutput()
+            #expect(result.exitCode == 130, "\(name)")
+            for secret in [Self.token, Self.nasaKey] {
+                #expect(!screen.contains(secret), "\(name): the screen shows a secret")
+                #expect(!result.stderrText.contains(secret), "\(name): stderr shows a secret")
+                #expect(!result.stdoutText.contains(secret), "\(name): stdout shows a secret")
+            }
+        }
+    }
 }
