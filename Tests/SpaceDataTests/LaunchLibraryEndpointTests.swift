@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    @Test(arguments: ["abc123def456\r\nX-Injected: 1", "abc123def456\n", "abc\u{7}def456789"])
+    func aTokenWithAControlCharacterIsAConfigurationErrorThatNeverQuotesIt(_ token: String) {
+        do {
+            _ = try LaunchLibraryEndpoint(environment: ["SPACEDASH_LL2_TOKEN": token])
+            Issue.record("accepted a token that would break its header line")
+        } catch {
+            #expect("\(error)".contains("SPACEDASH_LL2_TOKEN"))
+            #expect(!"\(error)".contains("abc"), "the token itself is never shown")
+        }
+    }
+
     @Test func nextIsFollowedOnlyToTheSameServer() {
         let endpoint = LaunchLibraryEndpoint(base: URL(string: "https://ll.thespacedevs.com/2.3.0")!)
         #expect(endpoint.allows(next: URL(string: "https://ll.thespacedevs.com/2.3.0/launches/upcoming/?offset=100")!))

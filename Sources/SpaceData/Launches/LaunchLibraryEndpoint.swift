@@ -28,6 +28,10 @@ public struct LaunchLibraryEndpoint: Sendable, Equatable {
     /// is an error naming the variable rather than a request to nowhere.
     public init(environment: [String: String]) throws(LaunchServiceError) {
         let token = environment[Self.tokenVariable]
+        // It goes into a header line: a line break would end the header early. Never quote it.
+        if let token, token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .badConfiguration("\(Self.tokenVariable) holds a line break or another control character: set it to the token alone")
+        }
         guard let text = environment[Self.baseVariable], !text.isEmpty else {
             self.init(token: token)
             return
