@@ -1,9 +1,14 @@
 // `make bench`: each suite adds its cases here, one call line per suite.
 // Arguments filter the cases by name (`SpaceDashBench chain5 launches`).
 let runner = BenchmarkRunner(arguments: Array(CommandLine.arguments.dropFirst()))
+// First, while this process is small: a spawned child's peak RSS includes ours.
+if runner.selected("mars_weather") || runner.selected("insight") { InSightBenchmarks.offlinePeakMemory() }
 runner.run(StreamsBenchmarks.cases)
 if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }
-if runner.selected("insight") || runner.selected("mars_weather") { InSightBenchmarks.run() }
+if runner.selected("insight") || runner.selected("mars_weather") {
+    InSightBenchmarks.decode7Sol()
+    InSightBenchmarks.offlineTime()
+}
 SearchBenchmarks.run(selected: runner.selected)
 InteractiveSearchBenchmarks.run(selected: runner.selected)
 runner.finish()
