@@ -27,6 +27,29 @@ enum CompletionScript {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
+    /// bash's and zsh's walk over the typed words: the `case` arms that move
+    /// `pathVariable` to a subcommand, and those that skip an option's value.
+    private static func pathWalkArms(_ tree: CompletionTree, pathVariable: String) -> [String] {
+        let moves = tree.edges.map { edge in
+            "            \(quoted(edge.parent + "|" + edge.name))) \(pathVariable)=\(quoted(edge.child)) ;;"
+        }
+        let skips = tree.nodes.filter { !$0.valueOptions.isEmpty }.map { node in
+            "            \(node.valueOptions.flatMap(\.spellings).map { quoted(node.key + "|" + $0) }.joined(separator: "|"))) skip=1 ;;"
+        }
+        return moves + skips
+    }
+
+    /// bash's and zsh's `case` arms after an option that takes a value: the
+    /// shell's own `completion` of it, then `return 0`.
+    private static func valueArms(_ tree: CompletionTree, completion: (CompletionTree.Option) -> String) -> [String] {
+        tree.nodes.flatMap { node in
+            node.valueOptions.map { option in
+                let patterns = option.spellings.map { quoted(node.key + "|" + $0) }.joined(separator: "|")
+                return "        \(patterns)) \(completion(option)); return 0 ;;"
+            }
+        }
+    }
+
     private static func functionName(_ tree: CompletionTree) -> String {
         "_" + tree.programName.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
     }
@@ -47,29 +70,16 @@ enum CompletionScript {
             "        if (( skip )); then skip=0; continue; fi",
             "        case \"$path|$word\" in",
         ]
-        for edge in tree.edges {
-            lines.append("            \(quoted(edge.parent + "|" + edge.name))) path=\(quoted(edge.child)) ;;")
-        }
-        for node in tree.nodes where !node.valueOptions.isEmpty {
-            let patterns = node.valueOptions.flatMap(\.spellings).map { quoted(node.key + "|" + $0) }
-            lines.append("            \(patterns.joined(separator: "|"))) skip=1 ;;")
-        }
+        lines += pathWalkArms(tree, pathVariable: "path")
         lines += [
             "        esac",
             "    done",
             "    case \"$path|$prev\" in",
         ]
-        for node in tree.nodes {
-            for option in node.valueOptions {
-                let patterns = option.spellings.map { quoted(node.key + "|" + $0) }.joined(separator: "|")
-                if option.completesPaths {
-                    lines.append("        \(patterns)) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")); return 0 ;;")
-                } else if option.values.isEmpty {
-                    lines.append("        \(patterns)) COMPREPLY=(); return 0 ;;")
-                } else {
-                    lines.append("        \(patterns)) COMPREPLY=($(compgen -W \(quoted(option.values.joined(separator: " "))) -- \"$cur\")); return 0 ;;")
-                }
-            }
+        lines += valueArms(tree) { option in
+            if option.completesPaths { return "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))" }
+            if option.values.isEmpty { return "COMPREPLY=()" }
+            return "COMPREPLY=($(compgen -W \(quoted(option.values.joined(separator: " "))) -- \"$cur\"))"
         }
         lines += [
             "    esac",
@@ -111,29 +121,16 @@ enum CompletionScript {
             "        if (( skip )); then skip=0; continue; fi",
             "        case \"$path_key|$word\" in",
         ]
-        for edge in tree.edges {
-            lines.append("            \(quoted(edge.parent + "|" + edge.name))) path_key=\(quoted(edge.child)) ;;")
-        }
-        for node in tree.nodes where !node.valueOptions.isEmpty {
-            let patterns = node.valueOptions.flatMap(\.spellings).map { quoted(node.key + "|" + $0) }
-            lines.append("            \(patterns.joined(separator: "|"))) skip=1 ;;")
-        }
+        lines += pathWalkArms(tree, pathVariable: "path_key")
         lines += [
             "        esac",
             "    done",
             "    case \"$path_key|$prev\" in",
         ]
-        for node in tree.nodes {
-            for option in node.valueOptions {
-                let patterns = option.spellings.map { quoted(node.key + "|" + $0) }.joined(separator: "|")
-                if option.completesPaths {
-                    lines.append("        \(patterns)) _files; return 0 ;;")
-                } else if option.values.isEmpty {
-                    lines.append("        \(patterns)) _message \(quoted(option.help)); return 0 ;;")
-                } else {
-                    lines.append("        \(patterns)) compadd -- \(option.values.map(quoted).joined(separator: " ")); return 0 ;;")
-                }
-            }
+        lines += valueArms(tree) { option in
+            if option.completesPaths { return "_files" }
+            if option.values.isEmpty { return "_message \(quoted(option.help))" }
+            return "compadd -- \(option.values.map(quoted).joined(separator: " "))"
         }
         lines += [
             "    esac",
