@@ -22,6 +22,7 @@ import TestSupport
             self.master = master
             self.slave = slave
             path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            initialSettings = Self.settings(of: slave)
         }
 
         deinit {
@@ -88,9 +89,15 @@ import TestSupport
             return String(decoding: collected, as: UTF8.self)
         }
 
-        func settings() -> [UInt8] {
+        /// The terminal's settings (termios) as the program found them.
+        let initialSettings: [UInt8]
+
+        /// Whether the settings are exactly those the program found, byte for byte.
+        var isRestored: Bool { Self.settings(of: slave) == initialSettings }
+
+        static func settings(of descriptor: Int32) -> [UInt8] {
             var attributes = termios()
-            tcgetattr(slave, &attributes)
+            tcgetattr(descriptor, &attributes)
             return withUnsafeBytes(of: &attributes) { Array($0) }
         }
     }
@@ -124,7 +131,6 @@ import TestSupport
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory)
         terminal.read(until: "sample data")
         terminal.type("falcon")
@@ -139,7 +145,7 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.hasPrefix("2026-11-29T14:05:00Z\tFalcon 9 Block 5 | Starlink Group 17-61\tSpaceX\t"))
         #expect(result.stdoutText.split(separator: "\n").count == 1)
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     /// Enter typed with the query, inside the debounce: the launch printed matches the query.
@@ -147,7 +153,6 @@ import TestSupport
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory)
         terminal.read(until: "sample data")
         terminal.type("crew\r")
@@ -155,7 +160,7 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.hasPrefix("2026-12-21T22:00:00Z\tFalcon 9 Block 5 | Crew-13\tSpaceX\t"))
         #expect(result.stdoutText.split(separator: "\n").count == 1)
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     /// Down moves on the rows shown (the empty query's) to a launch that is not crew's:
@@ -195,28 +200,26 @@ import TestSupport
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, ["--json"], directory: directory)
         terminal.read(until: "sample data")
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
         #expect(result.stdout.isEmpty)
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     @Test func sigtermRestoresTheTerminal() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory)
         terminal.read(until: "sample data")
         process.send(signal: SIGTERM)
         let result = process.wait(timeout: 60)
         #expect(result.signal == SIGTERM, "it dies of the signal, as a shell expects")
         #expect(result.stdout.isEmpty)
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     @Test func enterWithStdoutClosedByItsReaderEndsQuietlyAndRestoresTheTerminal() throws {
@@ -225,13 +228,12 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         func pressEnter(stdout: ProcessRunner.StandardOutput) throws -> (ProcessResult, screen: String, restored: Bool) {
             let terminal = try Terminal()
-            let before = terminal.settings()
             let process = try Self.start(terminal, [], directory: directory, stdout: stdout)
             terminal.read(until: "46 / 46 launches · sample data")
             terminal.type("\r")
             let screen = terminal.read(until: "\u{1B}[?1049l")
             let result = process.wait(timeout: 60)
-            return (result, screen, terminal.settings() == before)
+            return (result, screen, terminal.isRestored)
         }
         let read = try pressEnter(stdout: .capture)
         let closed = try pressEnter(stdout: .closedPipe)
@@ -276,7 +278,6 @@ import TestSupport
         }])
         defer { server.stop() }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, ["--verbose"], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         let early = terminal.read(until: "sample data · updating…")
@@ -296,7 +297,7 @@ import TestSupport
         #expect(server.requests.count == 1)
         #expect(result.stderrText.contains("http: 200 GET "), "--verbose's request lines, told after the screen closed")
         #expect(result.stderrText.contains("spacedash: 2 upcoming launches from Launch Library"))
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     @Test func aFailedLiveFetchKeepsTheSampleOnScreenWithTheReason() throws {
@@ -305,7 +306,6 @@ import TestSupport
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
         defer { server.stop() }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         // The failure may come before the first search's results: wait for both.
@@ -317,7 +317,7 @@ import TestSupport
         #expect(result.exitCode == 130)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrText.contains("Launch Library refused the request"), "the notices on stderr once the screen is gone")
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     @Test func strictWithoutLiveLaunchesFailsBeforeTheScreenOpens() throws {
@@ -326,7 +326,6 @@ import TestSupport
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
         defer { server.stop() }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, ["--strict"], directory: directory, offline: false,
                                      environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         let result = process.wait(timeout: 60)
@@ -335,7 +334,7 @@ import TestSupport
         #expect(result.stderrText.hasPrefix("spacedash: no live launch data (--strict)"))
         #expect(result.stderrText.split(separator: "\n").count == 1)
         #expect(!terminal.drainedOutput().contains("\u{1B}[?1049h"), "the screen never opened")
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     @Test func offlineMakesNoRequest() throws {
@@ -362,7 +361,6 @@ import TestSupport
         try Data(Self.page(["Falcon 9 | One", "Electron | Two", "Falcon 9 | Three", "Falcon Heavy | Four", "Falcon 9 | Five"],
                            agencies: ["SpaceX", "Rocket Lab", "SpaceX", "SpaceX", "Other"]).utf8).write(to: file)
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, ["--file", file.path, "--agency", "spacex", "--limit", "2", "falcon"],
                                      directory: directory, offline: false, environment: ["TZ": "Europe/Paris"])
         let screen = terminal.read(until: "2 / 2 launches · file saved launches.json")
@@ -375,7 +373,7 @@ import TestSupport
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.hasPrefix("2030-01-03T12:00:00Z\tFalcon 9 | Three\tSpaceX\t"))
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     // MARK: - Signals, paste and hang-ups
@@ -384,7 +382,6 @@ import TestSupport
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal(columns: 100, rows: 30)
-        let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory)
         let first = terminal.read(until: String(repeating: "─", count: 100))
         #expect(first.contains(String(repeating: "─", count: 100)), "the details rule spans 100 columns")
@@ -398,14 +395,13 @@ import TestSupport
         #expect(!resized.contains("\u{1B}[25;1H"), "no row drawn below the 24 of the new height")
         terminal.type("\u{1B}")
         #expect(process.wait(timeout: 60).exitCode == 130)
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     @Test func sighupRestoresTheTerminalAndEndsByTheSignal() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory)
         terminal.read(until: "sample data")
         process.send(signal: SIGHUP)
@@ -415,14 +411,13 @@ import TestSupport
         #expect(result.stdout.isEmpty)
         #expect(after.contains("\u{1B}[?25h"), "the cursor shown")
         #expect(after.contains("\u{1B}[?1049l"), "the alternate screen left")
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     @Test func aBracketedPasteArrivesAsQueryTextAndItsNewlineIsNoEnter() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try Terminal()
-        let before = terminal.settings()
         let process = try Self.start(terminal, [], directory: directory)
         let opening = terminal.read(until: "sample data")
         #expect(opening.contains("\u{1B}[?2004h"), "bracketed paste turned on")
@@ -436,7 +431,7 @@ import TestSupport
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130, "the pasted line break did not accept a launch")
         #expect(result.stdout.isEmpty)
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
     }
 
     @Test func closingTheTerminalEndsTheSearchByTheHangUp() throws {
@@ -491,7 +486,6 @@ import TestSupport
         let file = directory.appendingPathComponent("hostile.json")
         try Data(#"{"count": \#(results.count), "next": null, "results": [\#(results.joined(separator: ", "))]}"#.utf8).write(to: file)
         let terminal = try Terminal(columns: 160, rows: 30)
-        let before = terminal.settings()
         let process = try Self.start(terminal, ["--file", file.path], directory: directory)
         var screen = terminal.read(until: "rocket 0 marker")
         // Every launch's details drawn in turn, then the query matching inside hostile text.
@@ -505,7 +499,7 @@ import TestSupport
         let result = process.wait(timeout: 60)
         screen += terminal.read(until: "\u{1B}[?1049l", timeout: 5_000)
         #expect(result.exitCode == 130)
-        #expect(terminal.settings() == before)
+        #expect(terminal.isRestored)
 
         // What the renderer itself sends: cursor moves, erases, the full clear, modes, and SGR
         // with the attributes and the one colour (the highlight's yellow) it uses.
