@@ -21,14 +21,15 @@ enum LaunchSearchRunner {
     /// - Parameter data: launches as they come (`LaunchSearchFeed`): prepared off the main
     ///   queue; each delivery replaces the last and re-applies the query.
     static func run(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
-                    timeZone: TimeZone, environment: [String: String]) throws -> Outcome {
+                    timeZone: TimeZone, environment: [String: String],
+                    clock: @escaping @Sendable () -> Date) throws -> Outcome {
         try TerminalSession.run { session in
             let model = LaunchSearchViewModel(
                 initialQuery: initialQuery, data: data, debounce: debounce,
                 scheduler: DispatchQueue.main.eraseToAnyScheduler(),
                 searchScheduler: DispatchQueue(label: "spacedash.search", qos: .userInitiated).eraseToAnyScheduler())
             defer { model.stop() }
-            let screen = Screen(session: session, environment: environment)
+            let screen = Screen(session: session, environment: environment, clock: clock)
             screen.view.timeZone = timeZone
             model.onChange = { state in screen.draw(state) }
             DispatchQueue.main.sync {
@@ -88,8 +89,11 @@ enum LaunchSearchRunner {
         let renderer: ScreenRenderer
         var view = LaunchSearchView()
         var size: TerminalSize
+        /// "Now" for the countdowns: the run's clock.
+        let clock: @Sendable () -> Date
 
-        init(session: TerminalSession, environment: [String: String]) {
+        init(session: TerminalSession, environment: [String: String], clock: @escaping @Sendable () -> Date) {
+            self.clock = clock
             renderer = ScreenRenderer(
                 output: session.output,
                 styleMode: TerminalEnvironment.styleMode(isTerminal: true, environment: environment))
@@ -100,7 +104,7 @@ enum LaunchSearchRunner {
 
         func draw(_ state: LaunchSearchState) {
             // A failed write (the terminal hung up) ends the run through readEvents.
-            try? renderer.render(view.frame(state, size: size, now: Date()), size: size)
+            try? renderer.render(view.frame(state, size: size, now: clock()), size: size)
         }
     }
 }

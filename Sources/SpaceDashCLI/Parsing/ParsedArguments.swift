@@ -9,8 +9,19 @@ public struct ParsedArguments: Sendable {
     /// Raw values by option or positional name, in command-line order.
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
+    /// What the command declared (nil: not known, as in a hand-made value).
+    private let declared: Set<String>?
 
-    public init() {}
+    public init() { declared = nil }
+
+    init(declaring arguments: [ArgumentInfo]) {
+        declared = Set(arguments.map { $0.kind == .positional ? "positional:\($0.name)" : $0.name })
+    }
+
+    /// Whether the command declared `declaration` (true when not known).
+    public func declares(_ declaration: some ArgumentDeclaration) -> Bool {
+        declared?.contains(key(declaration.info)) ?? true
+    }
 
     mutating func add(_ raw: String, for info: ArgumentInfo) {
         values[key(info), default: []].append(raw)
@@ -49,6 +60,18 @@ public struct ParsedArguments: Sendable {
 
     public subscript(flag: Flag) -> Bool {
         flags.contains(key(flag.info))
+    }
+
+    /// An option of a shared group, read by a command that may not take all
+    /// of the group (`FetchOptions` on the dashboard): its default when the
+    /// command did not declare it.
+    public subscript<Value>(declared option: Option<Value>) -> Value {
+        declares(option) ? self[option] : option.defaultValue
+    }
+
+    /// A flag of a shared group: false when the command did not declare it.
+    public subscript(declared flag: Flag) -> Bool {
+        declares(flag) && self[flag]
     }
 
     public subscript<Value>(positional: Positional<Value>) -> Value {
