@@ -11,8 +11,6 @@ import Glibc
 struct MarsWeatherCommand: Command {
     static let sols = Option<Int>("sols", valueName: "N", default: 7, help: "How many of the latest sols to show", check: .within(1...1000))
     static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail, with its wind rose")
-    static let units = Option<MarsWeatherUnits>("units", default: .metric, help: "Units: metric (°C, m/s) or imperial (°F, mph); pressure stays in Pa")
-    static let json = Flag("json", help: "Print a JSON object for scripts (units in the field names)")
 
     static let configuration = CommandConfiguration(
         name: "mars-weather",
@@ -27,7 +25,7 @@ struct MarsWeatherCommand: Command {
             the cache and then to a bundled sample (sols 675–681, October 2020), saying why on \
             stderr. InSight stopped reporting in 2022, so today's feed is empty.
             """,
-        arguments: [sols, sol, units, json] + FetchOptions.all,
+        arguments: [sols, sol, OutputOptions.units, OutputOptions.json] + FetchOptions.all,
         examples: [
             Example("spacedash mars-weather", "The latest seven sols"),
             Example("spacedash mars-weather --sol 678 --units imperial", "One sol in detail, in °F and mph"),
@@ -36,15 +34,13 @@ struct MarsWeatherCommand: Command {
 
     let solCount: Int
     let solNumber: Int?
-    let units: MarsWeatherUnits
-    let json: Bool
+    let output: OutputOptions
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
         solCount = arguments[Self.sols]
         solNumber = arguments[Self.sol]
-        units = arguments[Self.units]
-        json = arguments[Self.json]
+        output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
         if solNumber != nil && arguments.contains(Self.sols) {
             throw UsageError("--sol and --sols cannot be combined", hint: "--sol shows one sol, --sols the latest N")
@@ -77,24 +73,24 @@ struct MarsWeatherCommand: Command {
             guard let sol = all.first(where: { $0.sol == solNumber }) else {
                 throw CommandError(glyphs.fit(Self.missingSolMessage(solNumber, in: report)))
             }
-            if json {
-                try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: units, now: now))
+            if output.json {
+                try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: output.units, now: now))
             } else {
-                let lines = SolDetail(units: units, glyphs: glyphs, style: context.styleMode).lines(sol)
+                let lines = SolDetail(units: output.units, glyphs: glyphs, style: context.styleMode).lines(sol)
                 let source = "Source: \(MarsWeatherSource.describe(report.origin, now: now))"
                 try context.stdout.write(glyphs.fit((lines + ["", source]).joined(separator: "\n")) + "\n")
             }
             return
         }
         let shown = Array(all.suffix(solCount))
-        if json {
-            try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: units, now: now))
+        if output.json {
+            try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: output.units, now: now))
             return
         }
         let width = Self.outputWidth(environment: context.environment, isTerminal: context.stdout.isTerminal)
-        var lines = MarsWeatherTable(units: units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
+        var lines = MarsWeatherTable(units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
         if context.stdout.isTerminal {
-            let chart = TemperatureChart.fitting(width, sols: shown, units: units, glyphs: glyphs, style: context.styleMode).lines(shown)
+            let chart = TemperatureChart.fitting(width, sols: shown, units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown)
             if !chart.isEmpty { lines += [""] + chart }
         }
         lines += [""] + Self.wrapped("Source: \(glyphs.fit(MarsWeatherSource.describe(report.origin, now: now)))", width: width)
