@@ -37,7 +37,7 @@ import TestSupport
     }
 
     @Test func tenProcessesAtOnceLeaveAValidCacheAndEachShowsValidData() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let bodies = (0..<10).map { Self.feed(tag: "T\($0)") }
         let counter = Counter()
         let server = try LoopbackServer(routes: [Self.route: .handler { _ in
@@ -76,7 +76,7 @@ import TestSupport
     ///   is: before, during or after it (only the cache's wholeness is checked);
     /// - never: the run ends and the new answer replaces the old one.
     @Test func aProcessKilledAtAnyMomentLeavesTheOldOrTheNewCacheNeverATornOne() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let counter = Counter()
         let killedWhileAnswering = Mutex<RunningProcess?>(nil)
         // Large answers (about 60 KB) so that writing takes a while.
@@ -161,7 +161,7 @@ import TestSupport
     }
 
     @Test func aCacheFileThatIsASymlinkIsNotWrittenThrough() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let server = try LoopbackServer(routes: [Self.route: .json(Self.feed(tag: "S"))])
         defer { server.stop() }
         try FileManager.default.createDirectory(at: run.cache, withIntermediateDirectories: true)
@@ -182,7 +182,7 @@ import TestSupport
 
     @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
     func aCacheFileOwnedByAnotherUserIsLeftAloneAndReportedOnce() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let server = try LoopbackServer(routes: [Self.route: .json(Self.feed(tag: "N"))])
         defer { server.stop() }
         try FileManager.default.createDirectory(at: run.cache, withIntermediateDirectories: true)
@@ -211,7 +211,7 @@ import TestSupport
     }
 
     @Test func cacheFilesAndTheirFolderArePrivate() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let server = try LoopbackServer(routes: [Self.route: .json(Self.feed(tag: "P"))])
         defer { server.stop() }
         let result = try run.run(Self.launches, server: server)
@@ -228,7 +228,7 @@ import TestSupport
     }
 
     @Test func aClosedPipeEndsQuietly() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let server = try LoopbackServer(routes: [Self.route: .json(Self.feed(tag: "H", count: 100))])
         defer { server.stop() }
         for arguments in [["launches"], ["launches", "--json"], ["launches", "--offline"]] {
