@@ -60,7 +60,7 @@ struct LaunchesSearchCommand: Command {
             With --json: an array of objects with the fields id, name, agency, agency_abbrev, agency_type, \
             mission, mission_type, mission_description, orbit, orbit_abbrev, pad, location, country_code, \
             latitude, longitude, net, net_precision, window_start, window_end, status, status_abbrev, \
-            rocket, webcast_live (null when unknown; dates ISO-8601 UTC).
+            rocket, webcast_live, last_updated (null when unknown; dates ISO-8601 UTC).
 
             No match prints nothing on stdout ([] with --json) and exits 0.
             """,
