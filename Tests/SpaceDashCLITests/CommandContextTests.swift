@@ -1,4 +1,5 @@
 import Testing
+import SpaceData
 @testable import SpaceDashCLI
 import Terminal
 
@@ -19,11 +20,24 @@ import Terminal
         #expect(!coloured.styled("a\u{1B}[2Jb", .plain).contains("\u{1B}"), "text from an API cannot clear the screen")
     }
 
-    @Test func httpLinesAreNoticesOnlyWhenAskedFor() {
-        let streams = OutputStreams.memory()
-        #expect(CommandContext(streams: streams, environment: [:]).httpLog(verbose: false) == nil)
-        #expect(CommandContext(streams: streams, environment: ["SPACEDASH_DEBUG_HTTP": "1"]).httpLog(verbose: false) != nil)
-        #expect(CommandContext(streams: streams, environment: [:]).httpLog(verbose: true) != nil)
+    @Test func spacedashNowStopsTheRunsClock() throws {
+        let clock = try CommandContext.clock(environment: ["SPACEDASH_NOW": "2026-07-20T12:00:00Z"])
+        #expect(LaunchLibraryDate.string(from: clock()) == "2026-07-20T12:00:00Z")
+        let context = CommandContext(streams: .memory(), environment: [:], clock: clock)
+        #expect(context.now == clock())
+        #expect(try CommandContext.clock(environment: ["SPACEDASH_NOW": "2026-07-20T12:00:00.500Z"])().timeIntervalSince(clock()) == 0.5)
+    }
+
+    @Test(arguments: ["tomorrow", "2026-07-20", "2026-07-20T12:00:00", "2026-07-20T12:00:00+02:00", "2026-13-01T00:00:00Z"])
+    func aMalformedSpacedashNowIsAConfigurationError(_ text: String) {
+        #expect(throws: CommandError.self) { try CommandContext.clock(environment: ["SPACEDASH_NOW": text]) }
+        do {
+            _ = try CommandContext.clock(environment: ["SPACEDASH_NOW": text])
+        } catch {
+            #expect(error.exitCode == .usage)
+            #expect(error.message.hasPrefix("SPACEDASH_NOW is not an ISO-8601 UTC time: \"\(text)\""))
+            #expect(error.message.contains("2026-07-20T12:00:00Z"), "it shows the form that works")
+        }
     }
 
     @Test func progressNeedsATerminalThatIsNotDumb() {

@@ -25,9 +25,10 @@ enum LaunchSearchRunner {
     /// - Parameter data: launches as they come (`LaunchSearchFeed`): prepared off the main
     ///   queue; each delivery replaces the last and re-applies the query.
     static func run(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
-                    timeZone: TimeZone, environment: [String: String]) async throws -> Outcome {
+                    timeZone: TimeZone, environment: [String: String],
+                    clock: @escaping @Sendable () -> Date) async throws -> Outcome {
         let session = try TerminalSession.open()
-        let loop = EventLoop(session: session, environment: environment, timeZone: timeZone)
+        let loop = EventLoop(session: session, environment: environment, timeZone: timeZone, clock: clock)
         let outcome = try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.main.async {
                 loop.start(initialQuery: initialQuery, data: data, debounce: debounce, continuation: continuation)
@@ -56,9 +57,9 @@ enum LaunchSearchRunner {
         private var pendingFlush: DispatchWorkItem?
         private var continuation: CheckedContinuation<Outcome, any Error>?
 
-        init(session: TerminalSession, environment: [String: String], timeZone: TimeZone) {
+        init(session: TerminalSession, environment: [String: String], timeZone: TimeZone, clock: @escaping @Sendable () -> Date) {
             self.session = session
-            screen = Screen(session: session, environment: environment)
+            screen = Screen(session: session, environment: environment, clock: clock)
             screen.view.timeZone = timeZone
         }
 
@@ -198,8 +199,11 @@ enum LaunchSearchRunner {
         let renderer: ScreenRenderer
         var view = LaunchSearchView()
         var size: TerminalSize
+        /// "Now" for the countdowns: the run's clock.
+        let clock: @Sendable () -> Date
 
-        init(session: TerminalSession, environment: [String: String]) {
+        init(session: TerminalSession, environment: [String: String], clock: @escaping @Sendable () -> Date) {
+            self.clock = clock
             renderer = ScreenRenderer(
                 output: session.output,
                 styleMode: TerminalEnvironment.styleMode(isTerminal: true, environment: environment))
@@ -210,7 +214,7 @@ enum LaunchSearchRunner {
 
         func draw(_ state: LaunchSearchState) {
             // A failed write (the terminal hung up) ends the run through the input source.
-            try? renderer.render(view.frame(state, size: size, now: Date()), size: size)
+            try? renderer.render(view.frame(state, size: size, now: clock()), size: size)
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HTTP
 import SpaceData
 import Streams
 import Terminal
@@ -12,13 +11,6 @@ import Glibc
 struct MarsWeatherCommand: Command {
     static let sols = Option<Int>("sols", valueName: "N", default: 7, help: "How many of the latest sols to show", check: .within(1...1000))
     static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail, with its wind rose")
-    static let units = Option<MarsWeatherUnits>("units", default: .metric, help: "Units: metric (°C, m/s) or imperial (°F, mph); pressure stays in Pa")
-    static let json = Flag("json", help: "Print a JSON object for scripts (units in the field names)")
-    static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
-    static let refresh = Flag("refresh", help: "Ask NASA even when the cache is less than an hour old")
-    static let strict = Flag("strict", help: "No fallback: without live data, exit 69")
-    static let timeout = Option<Double>("timeout", valueName: "SECONDS", default: 15, help: "Give up on NASA's API after this long", check: .within(0.1...600))
-    static let verbose = Flag("verbose", short: "v", help: "Say where the weather came from, and log each HTTP request and response on stderr")
 
     static let configuration = CommandConfiguration(
         name: "mars-weather",
@@ -33,7 +25,7 @@ struct MarsWeatherCommand: Command {
             the cache and then to a bundled sample (sols 675–681, October 2020), saying why on \
             stderr. InSight stopped reporting in 2022, so today's feed is empty.
             """,
-        arguments: [sols, sol, units, json, offline, refresh, strict, timeout, verbose],
+        arguments: [sols, sol, OutputOptions.units, OutputOptions.json] + FetchOptions.all,
         examples: [
             Example("spacedash mars-weather", "The latest seven sols"),
             Example("spacedash mars-weather --sol 678 --units imperial", "One sol in detail, in °F and mph"),
@@ -42,92 +34,63 @@ struct MarsWeatherCommand: Command {
 
     let solCount: Int
     let solNumber: Int?
-    let units: MarsWeatherUnits
-    let json: Bool
-    let policy: FetchPolicy
-    let timeoutSeconds: Double
-    let verbose: Bool
+    let output: OutputOptions
+    let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
         solCount = arguments[Self.sols]
         solNumber = arguments[Self.sol]
-        units = arguments[Self.units]
-        json = arguments[Self.json]
-        policy = FetchPolicy(offline: arguments[Self.offline], refresh: arguments[Self.refresh], strict: arguments[Self.strict])
-        timeoutSeconds = arguments[Self.timeout]
-        verbose = arguments[Self.verbose]
-        if let conflict = policy.conflict { throw UsageError(conflict) }
+        output = OutputOptions(arguments)
+        fetch = try FetchOptions(arguments)
         if solNumber != nil && arguments.contains(Self.sols) {
             throw UsageError("--sol and --sols cannot be combined", hint: "--sol shows one sol, --sols the latest N")
         }
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-        let configuration: InSightService.Configuration
-        do {
-            configuration = try .fromEnvironment(context.environment, timeout: timeoutSeconds, policy: policy)
-        } catch {
-            throw CommandError(error.description)
-        }
+        let services = Services(context: context, fetch: fetch)
+        let weather = try services.insight(timeout: fetch.timeout).weather(fetch.policy)
         let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
-        let queue = DispatchQueue(label: "spacedash.mars-weather")
-        let scheduler = queue.eraseToAnyScheduler()
-        let service = InSightService(
-            configuration: configuration,
-            // --offline never sets up libcurl: it makes no request, so it need not pay for one.
-            http: policy.offline ? OfflineFetcher() : HTTPClient(userAgent: HTTPClient.userAgent(version: SpaceDashVersion.current), log: context.httpLog(verbose: verbose)),
-            cache: CacheStore.standard(environment: context.environment),
-            scheduler: scheduler
-        )
-
         let spinner = context.showsProgress ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather…", unicode: glyphs.isUnicode,
                                                                  erasingOnInterruptOf: context.stderr.fileDescriptor) : nil
-        spinner?.start(on: scheduler)
-        let result = await Self.firstResult(of: service.report())
+        spinner?.start(on: services.environment.scheduler)
+        defer { spinner?.stop() }
+        let report = try await weather.firstResult()
         spinner?.stop()
 
-        let report: InSightReport
-        switch result {
-        case nil: throw CommandError("no Mars weather came back, not even the bundled sample")
-        case .success(let value): report = value
-        case .failure(.strict(let notice)):
-            throw CommandError(glyphs.fit("no live Mars weather: \(APIText.display(notice.message)) (--strict)"), exitCode: .unavailable)
-        case .failure(let failure):
-            throw CommandError(APIText.display(failure.description))
-        }
         for notice in report.notices {
             context.notice(glyphs.fit(APIText.display(notice.message)))
         }
-        if verbose { context.notice(glyphs.fit(Self.originLine(report))) }
+        if fetch.verbose { context.notice(glyphs.fit(Self.originLine(report))) }
         try show(report, context: context, glyphs: glyphs)
         return .success
     }
 
     private func show(_ report: InSightReport, context: CommandContext, glyphs: MarsWeatherGlyphs) throws {
         let all = report.value.sols
-        let now = Date()
+        let now = context.now
         if let solNumber {
             guard let sol = all.first(where: { $0.sol == solNumber }) else {
                 throw CommandError(glyphs.fit(Self.missingSolMessage(solNumber, in: report)))
             }
-            if json {
-                try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: units, now: now))
+            if output.json {
+                try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: output.units, now: now))
             } else {
-                let lines = SolDetail(units: units, glyphs: glyphs, style: context.styleMode).lines(sol)
+                let lines = SolDetail(units: output.units, glyphs: glyphs, style: context.styleMode).lines(sol)
                 let source = "Source: \(MarsWeatherSource.describe(report.origin, now: now))"
                 try context.stdout.write(glyphs.fit((lines + ["", source]).joined(separator: "\n")) + "\n")
             }
             return
         }
         let shown = Array(all.suffix(solCount))
-        if json {
-            try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: units, now: now))
+        if output.json {
+            try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: output.units, now: now))
             return
         }
         let width = Self.outputWidth(environment: context.environment, isTerminal: context.stdout.isTerminal)
-        var lines = MarsWeatherTable(units: units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
+        var lines = MarsWeatherTable(units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
         if context.stdout.isTerminal {
-            let chart = TemperatureChart.fitting(width, sols: shown, units: units, glyphs: glyphs, style: context.styleMode).lines(shown)
+            let chart = TemperatureChart.fitting(width, sols: shown, units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown)
             if !chart.isEmpty { lines += [""] + chart }
         }
         lines += [""] + Self.wrapped("Source: \(glyphs.fit(MarsWeatherSource.describe(report.origin, now: now)))", width: width)
@@ -188,58 +151,6 @@ struct MarsWeatherCommand: Command {
             return "\(count) of Mars weather from the bundled sample: \(InSightSample.summary)"
         }
     }
-
-    /// The publisher's first result, awaited without blocking a thread.
-    static func firstResult<Value: Sendable, Failure: Error & Sendable>(of publisher: AnyPublisher<Value, Failure>) async -> Result<Value, Failure>? {
-        let box = ResultBox<Value, Failure>()
-        return await withCheckedContinuation { continuation in
-            box.begin(continuation, publisher)
-        }
-    }
-}
-
-/// Holds the subscription until the first result, delivers that result once.
-/// State lives behind `lock`, hence `@unchecked Sendable`.
-private final class ResultBox<Value: Sendable, Failure: Error & Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Result<Value, Failure>?, Never>?
-    private var cancellable: AnyCancellable?
-
-    func begin(_ continuation: CheckedContinuation<Result<Value, Failure>?, Never>, _ publisher: AnyPublisher<Value, Failure>) {
-        lock.withLock { self.continuation = continuation }
-        let subscription = publisher.sink(
-            receiveCompletion: { [self] completion in
-                switch completion {
-                case .failure(let error): finish(.failure(error))
-                case .finished: finish(nil)   // a no-op when a value came first
-                }
-            },
-            receiveValue: { [self] value in finish(.success(value)) }
-        )
-        let finished = lock.withLock { () -> Bool in
-            if self.continuation == nil { return true }
-            cancellable = subscription
-            return false
-        }
-        if finished { subscription.cancel() }
-    }
-
-    private func finish(_ result: Result<Value, Failure>?) {
-        let (waiting, subscription) = lock.withLock { () -> (CheckedContinuation<Result<Value, Failure>?, Never>?, AnyCancellable?) in
-            defer { continuation = nil; cancellable = nil }
-            return (continuation, cancellable)
-        }
-        subscription?.cancel()
-        waiting?.resume(returning: result)
-    }
 }
 
 extension MarsWeatherUnits: ArgumentValue {}
-
-/// The HTTP layer under `--offline`: the fallback chain never calls it, and
-/// if it ever did, the request would fail instead of reaching the network.
-private struct OfflineFetcher: HTTPFetching {
-    func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
-        Fail(error: HTTPError.transport(code: 0, detail: "--offline makes no request", url: "")).eraseToAnyPublisher()
-    }
-}

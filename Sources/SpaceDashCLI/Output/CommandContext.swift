@@ -1,4 +1,5 @@
-import HTTP
+import Foundation
+import SpaceData
 import Terminal
 
 /// What a command gets to work with, decided once per run: where to write,
@@ -18,9 +19,12 @@ public struct CommandContext: Sendable {
     public let errorStyleMode: StyleMode
     /// The command's words, e.g. ["launches", "search"].
     public let commandPath: [String]
+    /// "Now" for everything the run does: the real clock, or the time
+    /// `SPACEDASH_NOW` sets (see `clock(environment:)`).
+    public let clock: @Sendable () -> Date
 
     public init(streams: OutputStreams, environment: [String: String], colorMode: ColorMode = .auto,
-                commandPath: [String] = []) {
+                commandPath: [String] = [], clock: @escaping @Sendable () -> Date = { Date() }) {
         stdout = streams.stdout
         stderr = streams.stderr
         self.environment = environment
@@ -28,6 +32,25 @@ public struct CommandContext: Sendable {
         styleMode = colorMode.styleMode(isTerminal: streams.stdout.isTerminal, environment: environment)
         errorStyleMode = colorMode.styleMode(isTerminal: streams.stderr.isTerminal, environment: environment)
         self.commandPath = commandPath
+        self.clock = clock
+    }
+
+    /// The current time by the run's clock.
+    public var now: Date { clock() }
+
+    /// The variable that sets "now" for a whole run, so output is reproducible.
+    public static let nowVariable = "SPACEDASH_NOW"
+
+    /// The run's clock: stopped at `SPACEDASH_NOW` when it is set (an ISO-8601
+    /// UTC time such as 2026-07-20T12:00:00Z), else the real one. A malformed
+    /// value is a configuration error (exit 64) rather than a silent real clock.
+    public static func clock(environment: [String: String]) throws(CommandError) -> @Sendable () -> Date {
+        guard let text = environment[nowVariable], !text.isEmpty else { return { Date() } }
+        guard text.hasSuffix("Z") || text.hasSuffix("z"), let now = LaunchLibraryDate.date(from: text) else {
+            throw CommandError("\(nowVariable) is not an ISO-8601 UTC time: \"\(text)\" (set it like 2026-07-20T12:00:00Z, or unset it for the real clock)",
+                               exitCode: .usage)
+        }
+        return { now }
     }
 
     /// Whether stdout gets colour.
@@ -59,13 +82,6 @@ public struct CommandContext: Sendable {
     public static func noticeLine(_ message: String, about topic: String? = nil) -> String {
         let text = topic.map { "\($0): \(message)" } ?? message
         return "\(programName): " + TerminalSanitizer.clean(text, mode: .singleLine)
-    }
-
-    /// Where HTTP request lines go with `--verbose` or `SPACEDASH_DEBUG_HTTP=1`
-    /// (nil: nowhere): notices on stderr, `spacedash: http: GET …`, so they read
-    /// like every other line there. HTTPLog has already redacted them.
-    public func httpLog(verbose: Bool) -> HTTPLog? {
-        HTTPLog.enabled(verbose: verbose, environment: environment, sink: HTTPLog { line in self.notice(line) })
     }
 
     /// What starts every line spacedash writes on stderr.
