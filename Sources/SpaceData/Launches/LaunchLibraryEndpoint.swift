@@ -82,10 +82,15 @@ extension LaunchLibraryEndpoint {
     /// One launch in detailed mode (`/launches/{id}/?mode=detailed`), the only
     /// mode with webcast and information links.
     public func detail(id: String) -> URL {
+        URL(string: record(id: id).absoluteString + "?mode=detailed")!
+    }
+
+    /// One launch's record (`/launches/{id}/`), its address at Launch Library.
+    public func record(id: String) -> URL {
         var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#")
+        allowed.remove(charactersIn: "/?#;")
         let path = id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
-        return URL(string: base.absoluteString + "/launches/\(path)/?mode=detailed")!
+        return URL(string: base.absoluteString + "/launches/\(path)/")!
     }
 
     /// The cache entry of one launch's detailed record at this base. An id that
