@@ -79,8 +79,8 @@ struct LaunchesNextCommand: Command {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(launch))
             return .success
         }
-        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
-        let dates = LaunchDateText(timeZone: LaunchesSearchCommand.timeZone(utc: output.utc, environment: context.environment), now: now)
+        let glyphs = context.glyphs
+        let dates = LaunchDateText(timeZone: context.timeZone, now: now)
         let line = (template ?? .standard(unicode: glyphs.isUnicode)).render(launch, dates: dates, missing: glyphs.isUnicode ? "—" : "-")
         try context.stdout.writeLine(line)
         return .success

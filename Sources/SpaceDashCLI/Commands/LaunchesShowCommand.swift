@@ -79,7 +79,7 @@ struct LaunchesShowCommand: Command {
                 throw CommandError("no \(what) launch matches \"\(text)\" (searched \(launches.count))\(timeframe == .upcoming ? "; try --past" : "")")
             case .several(let matches):
                 context.notice("\"\(text)\" matches \(matches.count) launches; show one by its id:")
-                let dates = LaunchDateText(timeZone: timeZone(context), now: context.now)
+                let dates = LaunchDateText(timeZone: context.timeZone, now: context.now)
                 for launch in matches.prefix(20) {
                     context.notice("  \(launch.id)  \(dates.date(of: launch))  \(launch.name)")
                 }
@@ -94,10 +94,10 @@ struct LaunchesShowCommand: Command {
             return .success
         }
         let renderer = LaunchDetailRenderer(
-            dates: LaunchDateText(timeZone: timeZone(context), now: context.now),
-            width: context.stdout.isTerminal ? LaunchesSearchCommand.terminalWidth(context.environment) : 80,
+            dates: LaunchDateText(timeZone: context.timeZone, now: context.now),
+            width: context.layoutWidth,
             mode: context.usesColor ? .colour : .plain,
-            joiner: MarsWeatherGlyphs.forLocale(context.environment).joiner)
+            joiner: context.glyphs.joiner)
         for line in renderer.render(sourced.value) { try context.stdout.writeLine(line) }
         return .success
     }
@@ -120,9 +120,5 @@ struct LaunchesShowCommand: Command {
         case 1: return .one(found[0])
         default: return .several(found)
         }
-    }
-
-    private func timeZone(_ context: CommandContext) -> TimeZone {
-        LaunchesSearchCommand.timeZone(utc: output.utc, environment: context.environment)
     }
 }
