@@ -1,5 +1,8 @@
 import Dispatch
+#if !OPENCOMBINE_BASELINE
+// Benchmarks/OpenCombineBaseline compiles this same file against OpenCombine.
 import Streams
+#endif
 
 /// The Streams hot paths. OpenCombine 0.14 on the same machine: subject_sink
 /// 127, chain5 359, just_map_sink_subscribe 634, anypublisher_erase 143,
