@@ -9,7 +9,7 @@ import Testing
     /// A state with `query` searched over `launches`, first row selected.
     static func state(_ query: String, _ launches: [Launch]) -> LaunchSearchState {
         let data = LaunchSearchData(launches: launches, origin: .sample)
-        let matches = LaunchSearchMatches(query: query, data: data, results: data.engine.search(query))
+        let matches = LaunchSearchMatches(query: query, data: data, matches: data.catalog.search(query))
         return LaunchSearchState(editor: LineEditor(text: query), matches: matches,
                                  selectedIndex: matches.count > 0 ? 0 : nil, data: data, searchCount: 1)
     }
@@ -42,7 +42,7 @@ import Testing
             Launch(id: "t", name: "Long March 7 | Tianzhou 10 (天舟十号)", agencyName: "CASC"),
         ]
         var view = LaunchSearchView()
-        view.glyphs = MarsWeatherGlyphs.forLocale(["LANG": "C"])
+        view.glyphs = Glyphs.forLocale(["LANG": "C"])
         view.timeZone = try #require(TimeZone(identifier: "UTC"))
         var state = Self.state("", launches)
         state.selectedIndex = 2

@@ -1,0 +1,44 @@
+import Testing
+@testable import SpaceData
+
+@Suite struct JSONByteReaderTests {
+    func read<T>(_ text: String, _ body: (inout JSONByteReader) throws(JSONByteReader.Failure) -> T) throws(JSONByteReader.Failure) -> T {
+        let bytes = Array(text.utf8)
+        let result: Result<T, JSONByteReader.Failure> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONByteReader(buffer)
+            do throws(JSONByteReader.Failure) { return .success(try body(&reader)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    @Test func decodesEveryEscapeIncludingSurrogatePairs() throws {
+        let text = try read(#""a\/b\"\\\n\t\u00e9\ud83d\ude80\ufffd""#) { (reader: inout JSONByteReader) throws(JSONByteReader.Failure) in
+            reader.string(try reader.readStringToken())
+        }
+        #expect(text == "a/b\"\\\n\té🚀\u{FFFD}")
+    }
+
+    @Test func loneSurrogatesBecomeReplacementCharacters() throws {
+        let text = try read(#""\ud83dx\ude80""#) { (reader: inout JSONByteReader) throws(JSONByteReader.Failure) in
+            reader.string(try reader.readStringToken())
+        }
+        #expect(text == "\u{FFFD}x\u{FFFD}")
+    }
+
+    @Test func skipsAnyWellFormedValue() throws {
+        let end = try read(#" {"a":[1,-2.5e3,true,false,null,{"b":"c"}],"d":{}} "#) { (reader: inout JSONByteReader) throws(JSONByteReader.Failure) in
+            try reader.skipValue()
+            reader.skipWhitespace()
+            return reader.isAtEnd
+        }
+        #expect(end)
+    }
+
+    @Test func tellsCutShortFromMalformed() {
+        #expect(throws: JSONByteReader.Failure.truncated) { try read(#"{"a":[1,"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.truncated) { try read(#""\u00"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.malformed("expected a key", offset: 1)) { try read("{1:2}") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.malformed("bad literal", offset: 1)) { try read("[nul]") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.malformed("control character in a string", offset: 2)) { try read("\"a\nb\"") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+    }
+}
