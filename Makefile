@@ -62,6 +62,7 @@ run: deps
 # bench-only package (Benchmarks/OpenCombineBaseline) that `make test` never
 # builds. If it cannot be built, the bench says so and uses recorded figures.
 OPENCOMBINE_BASELINE := Benchmarks/OpenCombineBaseline
+BENCH_ARGS ?=   # case names to run (a substring is enough); all when empty
 bench: deps
 	$(RELEASE) --product SpaceDashBench
 	$(RELEASE) --product spacedash
