@@ -39,9 +39,10 @@ import TestSupport
             "SPACEDASH_CACHE_DIR": scratch.cache.path,
             // Nothing here may reach the real api.nasa.gov.
             "SPACEDASH_INSIGHT_URL": server?.url("/insight_weather/").absoluteString ?? "http://127.0.0.1:9/insight_weather/",
+            "SPACEDASH_CURIOSITY_URL": server?.url("/msl").absoluteString ?? "http://127.0.0.1:9/msl",
         ]
         environment.merge(extra) { $1 }
-        return try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather"] + arguments, environment: environment, timeout: 60)
+        return try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather", "--station", "insight"] + arguments, environment: environment, timeout: 60)
     }
 
     @Test func fullFeedIsShownLiveAndCached() throws {
@@ -216,7 +217,7 @@ import TestSupport
         let scratch = Scratch()
         let process = try ProcessRunner.start(
             URL(fileURLWithPath: "/bin/bash"),
-            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", path, ProjectPaths.spacedashBinary.path, "mars-weather"],
+            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", path, ProjectPaths.spacedashBinary.path, "mars-weather", "--station", "insight"],
             environment: ["PATH": "/usr/bin:/bin", "HOME": scratch.url.path, "LANG": "C.UTF-8", "TERM": "xterm",
                           "SPACEDASH_CACHE_DIR": scratch.cache.path, "SPACEDASH_INSIGHT_URL": server.url("/insight_weather/").absoluteString])
         var screen: [UInt8] = []

@@ -31,7 +31,8 @@ struct DemoCommand: Command {
             scripted one that answers with it, so no network connection is opened and no cache is \
             read or written, while the real services, decoders and renderers run.
 
-            It shows the Mars weather table and chart, the upcoming launches, then types \
+            It shows Curiosity's latest Mars weather, InSight's archived weather with its chart, the \
+            upcoming launches, then types \
             "starlink" one key every 80 ms into the interactive search's own view model (the \
             pipeline behind 'launches search -i'): the prompt echoes each key, and the results come \
             once, 300 ms after the last key. It then refines the query, clears it, and ends with \
@@ -58,10 +59,11 @@ struct DemoCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitCode {
         let fixtures = DemoFixtures()
         let loaded = try await fixtures.load()
-        for notice in loaded.weather.notices + loaded.launches.notices { context.notice(notice.message) }
+        for notice in loaded.curiosity.notices + loaded.weather.notices + loaded.launches.notices { context.notice(notice.message) }
         let page = DemoPage(context: context, now: fixtures.now, fast: fast)
 
         try page.write(page.introduction)
+        try page.write([""] + page.curiosityWeather(loaded.curiosity))
         try page.write([""] + page.marsWeather(loaded.weather))
         try page.write([""] + page.launches(loaded.launches))
 
@@ -161,9 +163,23 @@ struct DemoPage: Sendable {
 
     // MARK: Mars weather
 
+    /// Curiosity's latest sols, as `mars-weather` shows them, with their age on the demo's date.
+    func curiosityWeather(_ report: Sourced<CuriosityFeed>) -> [String] {
+        let feed = report.value
+        guard let latest = feed.latest else { return [] }
+        var lines = [heading("Mars weather \(glyphs.separator) Curiosity (REMS), Gale crater"), ""]
+        lines.append(CuriosityWeatherText.headline(latest, glyphs: glyphs))
+        lines.append(CuriosityWeatherText.staleness(latest, now: now))
+        lines.append("")
+        lines += CuriosityWeatherTable(units: .metric, glyphs: glyphs, style: context.styleMode).lines(feed.recent(7), width: nil)
+        lines += ["", CuriosityWeatherText.noWindOrHumidity]
+        lines += ["", "Source: \(CuriositySample.summary), bundled with spacedash"]
+        return lines.map(glyphs.fit)
+    }
+
     func marsWeather(_ report: InSightReport) -> [String] {
         let sols = report.value.sols
-        var lines = [heading("Mars weather \(glyphs.separator) NASA InSight, Elysium Planitia"), ""]
+        var lines = [heading("Mars weather archive \(glyphs.separator) NASA InSight, Elysium Planitia (stopped reporting in 2022)"), ""]
         lines += MarsWeatherTable(units: .metric, glyphs: glyphs, style: context.styleMode).lines(sols)
         let chart = TemperatureChart(units: .metric, glyphs: glyphs, style: context.styleMode).lines(sols)
         if !chart.isEmpty { lines += [""] + chart }

@@ -24,6 +24,7 @@ final class SpaceDashRun {
             "LANG": "C.UTF-8",
             "SPACEDASH_CACHE_DIR": cache.path,
             "SPACEDASH_INSIGHT_URL": base + "/insight_weather/",
+            "SPACEDASH_CURIOSITY_URL": base + "/msl",
             "SPACEDASH_LAUNCHES_URL": base,
         ].merging(extra) { $1 }
     }
