@@ -32,7 +32,7 @@ public struct SpaceDash: Command {
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
             69 no live data with --strict, 130 interrupted.
             """,
-        arguments: [json, MarsWeatherCommand.station, MarsWeatherCommand.quiet] + FetchOptions.cacheChoices,
+        arguments: [OutputOptions.json, MarsWeatherCommand.station, MarsWeatherCommand.quiet] + FetchOptions.cacheChoices,
         examples: [
             Example("spacedash", "The dashboard: Mars weather beside the next five launches."),
             Example("spacedash --offline --json", "Both panels as JSON, without a request."),
@@ -40,12 +40,11 @@ public struct SpaceDash: Command {
         ],
         subcommands: commands)
 
-    static let json = Flag("json", help: "Print both panels as one JSON object")
 
     let dashboard: Dashboard
 
     public init(_ arguments: ParsedArguments) throws {
-        dashboard = Dashboard(json: arguments[Self.json], fetch: try FetchOptions(arguments),
+        dashboard = Dashboard(json: OutputOptions(arguments).json, fetch: try FetchOptions(arguments),
                               station: arguments[MarsWeatherCommand.station], quiet: arguments[MarsWeatherCommand.quiet])
     }
 

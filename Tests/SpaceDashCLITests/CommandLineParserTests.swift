@@ -191,9 +191,9 @@ private func problem(_ words: [String]) -> String? {
         let offline = try real(["--offline", "mars-weather"])
         #expect(offline.commandPath == ["mars-weather"] && offline.arguments[FetchOptions.offline])
         let json = try real(["--json", "launches"])
-        #expect(json.commandPath == ["launches", "search"] && json.arguments[LaunchesSearchCommand.json])
+        #expect(json.commandPath == ["launches", "search"] && json.arguments[OutputOptions.json])
         #expect(try real(["--", "mars-weather"]).commandPath == ["mars-weather"])
-        #expect(try real(["--json"]).arguments[SpaceDash.json], "the dashboard's own")
+        #expect(try real(["--json"]).arguments[OutputOptions.json], "the dashboard's own")
         do {
             _ = try real(["--json", "demo"])
             Issue.record("demo has no --json")

@@ -20,7 +20,6 @@ struct LaunchesSearchCommand: Command {
         acceptsDashPrefixedValues: true)
     static let past = Flag("past", help: "Past launches, newest first, instead of upcoming ones")
     static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N launches", example: "10", check: .within(1...100_000))
-    static let json = Flag("json", help: "Print a JSON array of launch objects (fields in 'spacedash launches search --help')")
     static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider (name or abbreviation)",
                                                  expecting: "a provider's name or abbreviation", example: "SpaceX")
     static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad",
@@ -34,7 +33,6 @@ struct LaunchesSearchCommand: Command {
     static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
-    static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
     static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal, within the launches the other options select; Enter prints the selected launch, Esc cancels (exit 130)")
     static let debounce = Option<Int>("debounce", valueName: "MS", default: 300, help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)",
                                           expecting: "a number of milliseconds", check: .within(0...10_000))
@@ -60,8 +58,8 @@ struct LaunchesSearchCommand: Command {
 
             No match prints nothing on stdout ([] with --json) and exits 0.
             """,
-        arguments: [query, past, limit, json, agency, location, missionType, status, after, before, file, pages]
-            + FetchOptions.all + [utc, interactive, debounce],
+        arguments: [query, past, limit, OutputOptions.json, agency, location, missionType, status, after, before, file, pages]
+            + FetchOptions.all + [OutputOptions.utc, interactive, debounce],
         examples: [
             Example("spacedash launches search", "The next launches."),
             Example("spacedash launches search falcon -starlink", "Falcon launches that are not Starlink."),
@@ -74,7 +72,7 @@ struct LaunchesSearchCommand: Command {
     let words: [String]
     let timeframe: LaunchTimeframe
     let limit: Int?
-    let json: Bool
+    let output: OutputOptions
     let agencies: [String]
     let locations: [String]
     let missionTypes: [String]
@@ -84,7 +82,6 @@ struct LaunchesSearchCommand: Command {
     let file: String?
     let pages: Int
     let fetch: FetchOptions
-    let utc: Bool
     let interactive: Bool
     let debounce: Int
 
@@ -92,7 +89,7 @@ struct LaunchesSearchCommand: Command {
         words = arguments[Self.query]
         timeframe = arguments[Self.past] ? .past : .upcoming
         limit = arguments[Self.limit]
-        json = arguments[Self.json]
+        output = OutputOptions(arguments)
         agencies = arguments[Self.agency]
         locations = arguments[Self.location]
         missionTypes = arguments[Self.missionType]
@@ -102,7 +99,6 @@ struct LaunchesSearchCommand: Command {
         file = arguments[Self.file]
         pages = arguments[Self.pages]
         fetch = try FetchOptions(arguments)
-        utc = arguments[Self.utc]
         interactive = arguments[Self.interactive]
         debounce = arguments[Self.debounce]
 
@@ -134,11 +130,11 @@ struct LaunchesSearchCommand: Command {
         if let limit { shown = Array(shown.prefix(limit)) }
 
         if shown.isEmpty {
-            if json { try context.stdout.writeLine("[]") }
+            if output.json { try context.stdout.writeLine("[]") }
             context.notice(noMatchMessage(total: loaded.launches.count))
             return .success
         }
-        if json {
+        if output.json {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(shown.map(\.launch)))
         } else if context.stdout.isTerminal {
             let renderer = LaunchTableRenderer(
@@ -231,7 +227,7 @@ struct LaunchesSearchCommand: Command {
             if fetch.verbose { context.notice(Self.originLine(sourced)) }
         }
         guard case .accepted(let launch) = outcome else { return .interrupted }
-        try context.stdout.writeLine(json ? try LaunchJSONRenderer.render(launch) : LaunchTabSeparatedRenderer.line(launch))
+        try context.stdout.writeLine(output.json ? try LaunchJSONRenderer.render(launch) : LaunchTabSeparatedRenderer.line(launch))
         return .success
     }
 
@@ -260,7 +256,7 @@ struct LaunchesSearchCommand: Command {
     // MARK: - The terminal
 
     private func timeZone(_ context: CommandContext) -> TimeZone {
-        if utc { return TimeZone(identifier: "UTC")! }
+        if output.utc { return TimeZone(identifier: "UTC")! }
         if let name = context.environment["TZ"], let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
             return zone
         }

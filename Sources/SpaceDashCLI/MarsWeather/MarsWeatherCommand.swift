@@ -16,8 +16,6 @@ struct MarsWeatherCommand: Command {
     static let sols = Option<Int>("sols", valueName: "N", default: 7, help: "How many of the latest sols to show", check: .within(1...1000))
     static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail (InSight: with its wind rose)")
     static let year = Flag("year", help: "Curiosity: the last Mars year (668 sols) as charts of air temperature and pressure")
-    static let units = Option<MarsWeatherUnits>("units", default: .metric, help: "Units: metric (°C, m/s) or imperial (°F, mph); pressure stays in Pa")
-    static let json = Flag("json", help: "Print a JSON object for scripts (units in the field names)")
     static let quiet = Flag("quiet", short: "q", help: "Say nothing on stderr but errors (no fallback or staleness notices)")
 
     static let configuration = CommandConfiguration(
@@ -41,7 +39,7 @@ struct MarsWeatherCommand: Command {
 
             Sol numbers count from each mission's landing: the two stations' sols are never mixed.
             """,
-        arguments: [station, sols, sol, year, units, json, quiet] + FetchOptions.all,
+        arguments: [station, sols, sol, year, OutputOptions.units, OutputOptions.json, quiet] + FetchOptions.all,
         examples: [
             Example("spacedash mars-weather", "Curiosity's latest seven sols, and how old they are"),
             Example("spacedash mars-weather --year", "The last Mars year as charts: the seasons in temperature and pressure"),
@@ -54,9 +52,10 @@ struct MarsWeatherCommand: Command {
     let solCount: Int
     let solNumber: Int?
     let showsYear: Bool
-    let units: MarsWeatherUnits
-    let json: Bool
     let quiet: Bool
+    let output: OutputOptions
+    var units: MarsWeatherUnits { output.units }
+    var json: Bool { output.json }
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
@@ -64,9 +63,8 @@ struct MarsWeatherCommand: Command {
         solCount = arguments[Self.sols]
         solNumber = arguments[Self.sol]
         showsYear = arguments[Self.year]
-        units = arguments[Self.units]
-        json = arguments[Self.json]
         quiet = arguments[Self.quiet]
+        output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
         if solNumber != nil && arguments.contains(Self.sols) {
             throw UsageError("--sol and --sols cannot be combined", hint: "--sol shows one sol, --sols the latest N")
@@ -108,24 +106,24 @@ struct MarsWeatherCommand: Command {
             guard let sol = all.first(where: { $0.sol == solNumber }) else {
                 throw CommandError(glyphs.fit(Self.missingSolMessage(solNumber, in: report)))
             }
-            if json {
-                try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: units, now: now))
+            if output.json {
+                try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: output.units, now: now))
             } else {
-                let lines = SolDetail(units: units, glyphs: glyphs, style: context.styleMode).lines(sol)
+                let lines = SolDetail(units: output.units, glyphs: glyphs, style: context.styleMode).lines(sol)
                 let source = "Source: \(MarsWeatherSource.describe(report.origin, now: now))"
                 try context.stdout.write(glyphs.fit((lines + ["", source]).joined(separator: "\n")) + "\n")
             }
             return
         }
         let shown = Array(all.suffix(solCount))
-        if json {
-            try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: units, now: now))
+        if output.json {
+            try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: output.units, now: now))
             return
         }
         let width = Self.outputWidth(environment: context.environment, isTerminal: context.stdout.isTerminal)
-        var lines = MarsWeatherTable(units: units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
+        var lines = MarsWeatherTable(units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
         if context.stdout.isTerminal {
-            let chart = TemperatureChart.fitting(width, sols: shown, units: units, glyphs: glyphs, style: context.styleMode).lines(shown)
+            let chart = TemperatureChart.fitting(width, sols: shown, units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown)
             if !chart.isEmpty { lines += [""] + chart }
         }
         lines += [""] + Self.wrapped("Source: \(glyphs.fit(MarsWeatherSource.describe(report.origin, now: now)))", width: width)
