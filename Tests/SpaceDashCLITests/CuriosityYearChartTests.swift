@@ -29,7 +29,7 @@ import SpaceData
     @Test func theSampleYearShowsBothChartsWithinTheWidth() throws {
         let year = try CuriositySample.feed().lastMarsYear()
         let lines = CuriosityYearChart(units: .metric, glyphs: .unicode, style: .plain).lines(year, width: 80)
-        #expect(lines[0].hasPrefix("Air temperature, daily low to high (°C), sols 4134–4801"))
+        #expect(lines[0].hasPrefix("Air temperature (°C), sols 4134–4801: mean daily low to high"))
         #expect(lines.contains { $0.hasPrefix("Air pressure (Pa)") })
         #expect(lines.allSatisfy { $0.count <= 80 })
         #expect(lines.contains { $0.hasPrefix("Gaps: no data for sols 4397–4403, 4416–4424") })

@@ -47,8 +47,9 @@ import TestSupport
         #expect(result.stderrText == "")
         let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Curiosity (REMS) · Gale crater · sol \(latest) · Earth date \(date)")
-        #expect(lines[1].hasPrefix("latest sol \(latest), Earth date \(date), \(age)"))
-        #expect(lines[3].hasPrefix(" Sol  Earth date"))
+        #expect(lines[1] == "latest sol \(latest), Earth date \(date), \(age)")
+        #expect(lines[2].hasPrefix("Mars month "))
+        #expect(lines[4].hasPrefix(" Sol  Earth date"))
         #expect(lines.contains { $0.hasPrefix("\(latest)  \(date)") })
         #expect(lines.filter { $0 == "Curiosity's feed reports no wind or humidity (REMS's wind sensor was damaged at landing)." }.count == 1)
         #expect(result.stdoutText.contains("Source: live from NASA's Curiosity (REMS) feed"))
@@ -58,7 +59,7 @@ import TestSupport
         #expect(again.exitCode == 0)
         #expect(server.requests.count == 1)
         #expect(again.stdoutText.contains("Source: Curiosity's feed cached"))
-        #expect(again.stdoutText.split(separator: "\n").prefix(11) == result.stdoutText.split(separator: "\n").prefix(11))
+        #expect(again.stdoutText.split(separator: "\n").prefix(12) == result.stdoutText.split(separator: "\n").prefix(12))
     }
 
     @Test func jsonForSol4801IsTheDocumentedObject() throws {
@@ -131,7 +132,7 @@ import TestSupport
     @Test func offlineWithoutACacheShowsTheSampleYearAsCharts() throws {
         let result = try run(["--offline", "--year"], server: nil, scratch: Scratch())
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.contains("Air temperature, daily low to high (°C), sols 4134–4801"))
+        #expect(result.stdoutText.contains("Air temperature (°C), sols 4134–4801: daily low to high"))
         #expect(result.stdoutText.contains("Air pressure (Pa)"))
         #expect(result.stdoutText.contains("Gaps: no data for sols 4397–4403, 4416–4424"))
     }

@@ -4,8 +4,9 @@ import Terminal
 /// `mars-weather --year`: the last Mars year of Curiosity's weather as two
 /// terminal charts, the daily air low–high range and the pressure, so the
 /// seasons show (pressure swings by about a quarter as CO₂ freezes out at the
-/// poles). Each column covers a few sols; a column whose sols the feed does
-/// not hold stays empty, so gaps in the data show as gaps.
+/// poles). Each column covers a few sols (the mean of their daily lows, highs
+/// and pressures); a column whose sols the feed does not hold stays empty, so
+/// gaps in the data show as gaps.
 struct CuriosityYearChart {
     var units: MarsWeatherUnits
     var glyphs: MarsWeatherGlyphs
@@ -33,19 +34,21 @@ struct CuriosityYearChart {
             let end = first + (index + 1) * span / count - 1
             return Bucket(sols: start...max(start, end))
         }
-        var pressureSums = [Double](repeating: 0, count: count)
-        var pressureCounts = [Int](repeating: 0, count: count)
+        // Each column: the mean of its sols' daily lows, of their daily highs, and
+        // of their pressures (a single sol's extremes would hide the season).
+        typealias Sums = (low: Double, lows: Int, high: Double, highs: Int, pressure: Double, pressures: Int)
+        var sums = [Sums](repeating: (0, 0, 0, 0, 0, 0), count: count)
         for sol in sols where (first...last).contains(sol.sol) {
             let index = min(count - 1, (sol.sol - first) * count / span)
-            if let low = sol.airTemperature.low { buckets[index].low = min(buckets[index].low ?? low, low) }
-            if let high = sol.airTemperature.high { buckets[index].high = max(buckets[index].high ?? high, high) }
-            if let pressure = sol.pressure {
-                pressureSums[index] += pressure
-                pressureCounts[index] += 1
-            }
+            if let low = sol.airTemperature.low { sums[index].low += low; sums[index].lows += 1 }
+            if let high = sol.airTemperature.high { sums[index].high += high; sums[index].highs += 1 }
+            if let pressure = sol.pressure { sums[index].pressure += pressure; sums[index].pressures += 1 }
         }
-        for index in buckets.indices where pressureCounts[index] > 0 {
-            buckets[index].pressure = pressureSums[index] / Double(pressureCounts[index])
+        for index in buckets.indices {
+            let sum = sums[index]
+            if sum.lows > 0 { buckets[index].low = sum.low / Double(sum.lows) }
+            if sum.highs > 0 { buckets[index].high = sum.high / Double(sum.highs) }
+            if sum.pressures > 0 { buckets[index].pressure = sum.pressure / Double(sum.pressures) }
         }
         return buckets
     }
@@ -58,8 +61,9 @@ struct CuriosityYearChart {
         let perColumn = (last - first + 1 + buckets.count - 1) / buckets.count
         let unit = glyphs.unit(units.temperatureSymbol)
         var lines: [String] = []
-        lines.append(StyledText("Air temperature, daily low to high (\(unit))", style: .bold).rendered(style)
-            + ", sols \(first)\(glyphs.rangeDash)\(last)" + (perColumn > 1 ? ", \(perColumn) sols a column" : ""))
+        let range = "sols \(first)\(glyphs.rangeDash)\(last)"
+        let how = perColumn > 1 ? "mean daily low to high, \(perColumn) sols a column" : "daily low to high"
+        lines.append(StyledText("Air temperature (\(unit))", style: .bold).rendered(style) + ", \(range): \(how)")
         lines += temperaturePlot(buckets)
         lines += axis(buckets, first: first, last: last)
         lines.append("")

@@ -56,7 +56,8 @@ extension MarsWeatherCommand {
         }
         var lines = [
             context.styled(CuriosityWeatherText.headline(latest, glyphs: glyphs), .bold),
-            CuriosityWeatherText.staleness(latest, now: now) + " \(glyphs.separator) " + CuriosityWeatherText.season(latest, glyphs: glyphs),
+            CuriosityWeatherText.staleness(latest, now: now),
+            CuriosityWeatherText.season(latest, glyphs: glyphs),
             "",
         ]
         if showsYear {
