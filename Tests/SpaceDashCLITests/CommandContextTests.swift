@@ -20,6 +20,27 @@ import Terminal
         #expect(!coloured.styled("a\u{1B}[2Jb", .plain).contains("\u{1B}"), "text from an API cannot clear the screen")
     }
 
+    @Test func theWidthIsColumnsElseTheTerminalsElseNone() {
+        #expect(CommandContext(streams: .memory(), environment: ["COLUMNS": "123"]).width == 123)
+        #expect(CommandContext(streams: .memory(), environment: ["COLUMNS": "0"]).width == nil, "nonsense is ignored")
+        // Into a pipe (a memory output has no terminal to ask): as wide as the data needs,
+        // and 80 columns where a layout needs a number.
+        let piped = CommandContext(streams: .memory(), environment: [:])
+        #expect(piped.width == nil)
+        #expect(piped.layoutWidth == 80)
+    }
+
+    @Test func glyphsFollowTheLocale() {
+        #expect(CommandContext(streams: .memory(), environment: ["LANG": "C.UTF-8"]).glyphs == .unicode)
+        #expect(CommandContext(streams: .memory(), environment: ["LC_ALL": "C", "LANG": "C.UTF-8"]).glyphs == .ascii)
+    }
+
+    @Test func timesAreShownInUTCUnderUTCElseInTZ() {
+        #expect(CommandContext(streams: .memory(), environment: ["TZ": "Europe/Paris"]).timeZone.identifier == "Europe/Paris")
+        #expect(CommandContext(streams: .memory(), environment: ["TZ": ":Asia/Tokyo"]).timeZone.identifier == "Asia/Tokyo")
+        #expect(CommandContext(streams: .memory(), environment: ["TZ": "Europe/Paris"], utc: true).timeZone.secondsFromGMT() == 0)
+    }
+
     @Test func spacedashNowStopsTheRunsClock() throws {
         let clock = try CommandContext.clock(environment: ["SPACEDASH_NOW": "2026-07-20T12:00:00Z"])
         #expect(LaunchLibraryDate.string(from: clock()) == "2026-07-20T12:00:00Z")

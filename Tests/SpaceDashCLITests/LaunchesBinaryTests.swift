@@ -8,16 +8,13 @@ import SpaceData
 /// on 127.0.0.1 by the loopback server, with its own cache directory.
 @Suite struct LaunchesBinaryTests {
     /// A cache directory and environment for one test; removed at the end.
+    /// Launch Library at `server`, else at a loopback port nobody listens on, so
+    /// nothing reaches the real one; times in UTC.
     private final class Sandbox {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-launches-e2e-\(UUID().uuidString)")
-        deinit { try? FileManager.default.removeItem(at: cache) }
+        let sandbox = TestSupport.Sandbox()
 
         func environment(_ server: LoopbackServer?, _ extra: [String: String] = [:]) -> [String: String] {
-            var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "SPACEDASH_CACHE_DIR": cache.path, "TZ": "UTC"]
-            // Nothing must reach the real Launch Library from a test: without a
-            // server, point at a loopback port nobody listens on.
-            environment["SPACEDASH_LAUNCHES_URL"] = server.map { $0.url("/2.3.0").absoluteString } ?? "http://127.0.0.1:9/2.3.0"
-            return environment.merging(extra) { $1 }
+            sandbox.environment(server: server, launchesPath: "/2.3.0", extra: ["TZ": "UTC"].merging(extra) { $1 })
         }
     }
 

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import SpaceData
 import Streams
@@ -16,13 +13,6 @@ struct Dashboard: Sendable {
     var station: MarsStation = .curiosity
     /// `-q`: no notices on stderr, only errors.
     var quiet = false
-
-    /// The terminal's width: `COLUMNS` when set, else stdout's terminal, else 80.
-    static func width(environment: [String: String], isTerminal: Bool) -> Int {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        if isTerminal, let size = TerminalSession.size(of: STDOUT_FILENO) { return size.columns }
-        return 80
-    }
 
     /// Where the two panels' data comes from; the demo and tests replace it.
     struct Sources {
@@ -53,7 +43,7 @@ struct Dashboard: Sendable {
     /// why; the run fails only when neither has any.
     func run(_ context: CommandContext, sources: Sources, width: Int) async throws -> ExitCode {
         let now = context.now
-        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+        let glyphs = context.glyphs
         let spinner = context.showsProgress && !json
             ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather and launches" + glyphs.ellipsis,
                               unicode: glyphs.isUnicode, erasingOnInterruptOf: context.stderr.fileDescriptor)
@@ -88,11 +78,11 @@ struct Dashboard: Sendable {
     /// The screen: the panels beside each other or stacked, by `width`.
     func render(_ data: DashboardData, context: CommandContext, now: Date, width: Int) -> [String] {
         let layout = DashboardLayout(width: width)
-        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+        let glyphs = context.glyphs
         let mars = MarsPanel(units: units, glyphs: glyphs, style: context.styleMode, now: now, width: width).lines(panel: data.marsWeather)
         let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
         let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
-        let launches = LaunchesPanel(dates: LaunchDateText(timeZone: .current, now: now), width: launchesWidth,
+        let launches = LaunchesPanel(dates: LaunchDateText(timeZone: context.timeZone, now: now), width: launchesWidth,
                                      style: context.styleMode, glyphs: glyphs).lines(data.launches)
         return layout.lines(left: mars, right: launches)
     }

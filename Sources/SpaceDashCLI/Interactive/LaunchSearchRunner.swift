@@ -25,10 +25,9 @@ enum LaunchSearchRunner {
     /// - Parameter data: launches as they come (`LaunchSearchFeed`): prepared off the main
     ///   queue; each delivery replaces the last and re-applies the query.
     static func run(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
-                    timeZone: TimeZone, environment: [String: String],
-                    clock: @escaping @Sendable () -> Date) async throws -> Outcome {
+                    context: CommandContext) async throws -> Outcome {
         let session = try TerminalSession.open()
-        let loop = EventLoop(session: session, environment: environment, timeZone: timeZone, clock: clock)
+        let loop = EventLoop(session: session, context: context)
         let outcome = try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.main.async {
                 loop.start(initialQuery: initialQuery, data: data, debounce: debounce, continuation: continuation)
@@ -57,10 +56,9 @@ enum LaunchSearchRunner {
         private var pendingFlush: DispatchWorkItem?
         private var continuation: CheckedContinuation<Outcome, any Error>?
 
-        init(session: TerminalSession, environment: [String: String], timeZone: TimeZone, clock: @escaping @Sendable () -> Date) {
+        init(session: TerminalSession, context: CommandContext) {
             self.session = session
-            screen = Screen(session: session, environment: environment, clock: clock)
-            screen.view.timeZone = timeZone
+            screen = Screen(session: session, context: context)
         }
 
         func start(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
@@ -202,14 +200,16 @@ enum LaunchSearchRunner {
         /// "Now" for the countdowns: the run's clock.
         let clock: @Sendable () -> Date
 
-        init(session: TerminalSession, environment: [String: String], clock: @escaping @Sendable () -> Date) {
-            self.clock = clock
+        /// The run's presentation: its style on the terminal, glyphs, time zone and clock.
+        init(session: TerminalSession, context: CommandContext) {
+            clock = context.clock
             renderer = ScreenRenderer(
                 output: session.output,
-                styleMode: TerminalEnvironment.styleMode(isTerminal: true, environment: environment))
+                styleMode: context.colorMode.styleMode(isTerminal: true, environment: context.environment))
             size = session.size()
             // The demo's choice, so a C locale gets ASCII marks here too.
-            view.glyphs = MarsWeatherGlyphs.forLocale(environment)
+            view.glyphs = context.glyphs
+            view.timeZone = context.timeZone
         }
 
         func draw(_ state: LaunchSearchState) {

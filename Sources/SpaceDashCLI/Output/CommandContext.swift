@@ -3,8 +3,9 @@ import SpaceData
 import Terminal
 
 /// What a command gets to work with, decided once per run: where to write,
-/// how much styling each output takes, the environment (injected, so tests
-/// control it).
+/// the presentation (styling of each output, width, glyphs, time zone, "now"),
+/// and the environment (injected, so tests control it). Renderers get these
+/// choices; none of them looks at the environment again.
 public struct CommandContext: Sendable {
     /// Data: tables, JSON, the selected launch.
     public let stdout: TextOutput
@@ -22,9 +23,17 @@ public struct CommandContext: Sendable {
     /// "Now" for everything the run does: the real clock, or the time
     /// `SPACEDASH_NOW` sets (see `clock(environment:)`).
     public let clock: @Sendable () -> Date
+    /// The width output is fitted to: `COLUMNS` when set, else the width of
+    /// the terminal stdout is; nil into a pipe or a file (as wide as the data needs).
+    public let width: Int?
+    /// Unicode or ASCII marks, by the locale.
+    public let glyphs: Glyphs
+    /// Where times are shown: UTC under `--utc`, else `TZ`, else the system's zone.
+    public let timeZone: TimeZone
 
+    /// - Parameter utc: `--utc` (`OutputOptions`), for the commands that take it.
     public init(streams: OutputStreams, environment: [String: String], colorMode: ColorMode = .auto,
-                commandPath: [String] = [], clock: @escaping @Sendable () -> Date = { Date() }) {
+                commandPath: [String] = [], clock: @escaping @Sendable () -> Date = { Date() }, utc: Bool = false) {
         stdout = streams.stdout
         stderr = streams.stderr
         self.environment = environment
@@ -33,6 +42,28 @@ public struct CommandContext: Sendable {
         errorStyleMode = colorMode.styleMode(isTerminal: streams.stderr.isTerminal, environment: environment)
         self.commandPath = commandPath
         self.clock = clock
+        width = Self.width(of: streams.stdout, environment: environment)
+        glyphs = Glyphs.forLocale(environment)
+        timeZone = utc ? TimeZone(identifier: "UTC")! : Self.timeZone(environment: environment)
+    }
+
+    /// The width for a layout that needs one (the dashboard, a table): `width`,
+    /// else 80 columns, a terminal's classic width.
+    public var layoutWidth: Int { width ?? 80 }
+
+    /// The one width policy: `COLUMNS`, else the terminal's, else none.
+    private static func width(of output: TextOutput, environment: [String: String]) -> Int? {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        guard output.isTerminal, let descriptor = output.fileDescriptor else { return nil }
+        return TerminalSession.size(of: descriptor)?.columns
+    }
+
+    /// `TZ` as the C library reads it (a leading ":" allowed), else the system's zone.
+    private static func timeZone(environment: [String: String]) -> TimeZone {
+        if let name = environment["TZ"], let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
+            return zone
+        }
+        return .current
     }
 
     /// The current time by the run's clock.

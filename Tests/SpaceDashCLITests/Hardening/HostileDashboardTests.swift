@@ -188,7 +188,7 @@ import TestSupport
             "/insight_weather/": .json(EndToEnd.insightFeed(season: text, point: text)),
         ])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         // InSight's panel (asked for): the hostile text is in its feed.
         for (arguments, columns) in [(["--station", "insight", "--refresh", "--color", "always"], "160"), (["--station", "insight", "--refresh"], "60")] {
             let result = try run.run(arguments, server: server, extra: ["COLUMNS": columns])
@@ -213,7 +213,7 @@ import TestSupport
             "/insight_weather/": .json(HostileDashboardTests.insightError(text), status: 403),
         ])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for arguments in [["--refresh"], ["--refresh", "--json"]] {
             let result = try run.run(arguments, server: server)
             #expect(result.exitCode == 0, "\(name) \(arguments): \(result.stderrText)")

@@ -2,9 +2,6 @@ import Foundation
 import SpaceData
 import Streams
 import Terminal
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `spacedash mars-weather`: Mars surface weather from Curiosity's REMS
 /// station at Gale crater (still reporting), or InSight's archive
@@ -81,7 +78,7 @@ struct MarsWeatherCommand: Command {
         if station == .curiosity { return try await runCuriosity(context) }
         let services = Services(context: context, fetch: fetch)
         let weather = try services.insight(timeout: fetch.timeout).weather(fetch.policy)
-        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+        let glyphs = context.glyphs
         let spinner = context.showsProgress ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather…", unicode: glyphs.isUnicode,
                                                                  erasingOnInterruptOf: context.stderr.fileDescriptor) : nil
         spinner?.start(on: services.environment.scheduler)
@@ -99,7 +96,7 @@ struct MarsWeatherCommand: Command {
         return .success
     }
 
-    private func show(_ report: InSightReport, context: CommandContext, glyphs: MarsWeatherGlyphs) throws {
+    private func show(_ report: InSightReport, context: CommandContext, glyphs: Glyphs) throws {
         let all = report.value.sols
         let now = context.now
         if let solNumber {
@@ -120,7 +117,7 @@ struct MarsWeatherCommand: Command {
             try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: output.units, now: now))
             return
         }
-        let width = Self.outputWidth(environment: context.environment, isTerminal: context.stdout.isTerminal)
+        let width = context.width
         var lines = MarsWeatherTable(units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
         if context.stdout.isTerminal {
             let chart = TemperatureChart.fitting(width, sols: shown, units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown)
@@ -128,14 +125,6 @@ struct MarsWeatherCommand: Command {
         }
         lines += [""] + Self.wrapped("Source: \(glyphs.fit(MarsWeatherSource.describe(report.origin, now: now)))", width: width)
         try context.stdout.write(glyphs.fit(lines.joined(separator: "\n")) + "\n")
-    }
-
-    /// The width to fit the table and chart in: `COLUMNS` when set, else the
-    /// terminal's; nil (as wide as the data needs) into a pipe or file.
-    static func outputWidth(environment: [String: String], isTerminal: Bool) -> Int? {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        guard isTerminal else { return nil }
-        return TerminalSession.size(of: STDOUT_FILENO)?.columns
     }
 
     /// A line of prose broken at spaces to fit `width`, later lines indented

@@ -52,7 +52,7 @@ public struct SpaceDash: Command {
     public func run(_ context: CommandContext) async throws -> ExitCode {
         let services = Services(context: context, fetch: dashboard.fetch)
         return try await dashboard.run(context, sources: try Dashboard.Sources(services, fetch: dashboard.fetch, station: dashboard.station),
-                                       width: Dashboard.width(environment: context.environment, isTerminal: context.stdout.isTerminal))
+                                       width: context.layoutWidth)
     }
 }
 
@@ -100,7 +100,8 @@ extension SpaceDash {
         var clockProblem: CommandError?
         do { clock = try CommandContext.clock(environment: environment) } catch { clockProblem = error }
         let context = CommandContext(streams: streams, environment: environment, colorMode: invocation.colorMode,
-                                     commandPath: invocation.commandPath, clock: clock)
+                                     commandPath: invocation.commandPath, clock: clock,
+                                     utc: OutputOptions(invocation.arguments).utc)
         do {
             switch invocation.action {
             case .help:

@@ -3,9 +3,6 @@ import HTTP
 import SpaceData
 import Streams
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `spacedash launches search [QUERY...]`: loads launches (cache, Launch
 /// Library, or a saved response with --file), searches them, and prints a
@@ -137,11 +134,11 @@ struct LaunchesSearchCommand: Command {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(shown.map(\.launch)))
         } else if context.stdout.isTerminal {
             let renderer = LaunchTableRenderer(
-                dates: LaunchDateText(timeZone: timeZone(context), now: context.now),
-                width: LaunchesSearchCommand.terminalWidth(context.environment),
+                dates: LaunchDateText(timeZone: context.timeZone, now: context.now),
+                width: context.layoutWidth,
                 mode: context.usesColor ? .colour : .plain,
                 showsCountdown: timeframe == .upcoming,
-                ellipsis: MarsWeatherGlyphs.forLocale(context.environment).ellipsis)
+                ellipsis: context.glyphs.ellipsis)
             for line in renderer.render(shown) { try context.stdout.writeLine(line) }
         } else {
             for row in shown { try context.stdout.writeLine(LaunchTabSeparatedRenderer.line(row, mode: context.styleMode)) }
@@ -218,8 +215,7 @@ struct LaunchesSearchCommand: Command {
         }
         let outcome = try await LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: data,
-            debounce: .milliseconds(debounce), timeZone: timeZone(context), environment: context.environment,
-            clock: context.clock)
+            debounce: .milliseconds(debounce), context: context)
         for line in settled.heldLines { context.notice(line) }
         if let sourced = settled.value {
             for notice in sourced.notices { context.notice(notice.message) }
@@ -250,25 +246,6 @@ struct LaunchesSearchCommand: Command {
         let described = searchQuery.description
         if described.isEmpty { return "no \(what) launches to show" }
         return "no \(what) launches match \(described) (searched \(total))"
-    }
-
-    // MARK: - The terminal
-
-    private func timeZone(_ context: CommandContext) -> TimeZone {
-        if output.utc { return TimeZone(identifier: "UTC")! }
-        if let name = context.environment["TZ"], let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
-            return zone
-        }
-        return .current
-    }
-
-    /// The terminal's width: `COLUMNS` when set, else what the terminal
-    /// says, else 100.
-    static func terminalWidth(_ environment: [String: String]) -> Int {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 100
     }
 }
 
