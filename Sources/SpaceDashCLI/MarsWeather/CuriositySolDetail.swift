@@ -4,7 +4,7 @@ import Terminal
 /// `mars-weather --sol SOL` for Curiosity: one sol in full.
 struct CuriositySolDetail {
     var units: MarsWeatherUnits
-    var glyphs: MarsWeatherGlyphs
+    var glyphs: Glyphs
     var style: StyleMode
 
     func lines(_ sol: CuriositySol) -> [String] {

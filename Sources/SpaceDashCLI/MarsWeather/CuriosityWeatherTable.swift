@@ -6,7 +6,7 @@ import Terminal
 /// and air high always stay.
 struct CuriosityWeatherTable {
     var units: MarsWeatherUnits
-    var glyphs: MarsWeatherGlyphs
+    var glyphs: Glyphs
     var style: StyleMode
 
     struct Column {

@@ -12,7 +12,7 @@ enum CuriosityWeatherText {
     static let staleAfterDays = 7
 
     /// "Curiosity (REMS) · Gale crater · sol 4801 · Earth date 2026-02-07".
-    static func headline(_ sol: CuriositySol, glyphs: MarsWeatherGlyphs) -> String {
+    static func headline(_ sol: CuriositySol, glyphs: Glyphs) -> String {
         [station, site, "sol \(sol.sol)", "Earth date \(sol.earthDate)"].joined(separator: " \(glyphs.separator) ")
     }
 
@@ -47,7 +47,7 @@ enum CuriosityWeatherText {
     }
 
     /// "Mars month 8 · Ls 221° · southern spring (Gale crater is at 4.6° S)".
-    static func season(_ sol: CuriositySol, glyphs: MarsWeatherGlyphs) -> String {
+    static func season(_ sol: CuriositySol, glyphs: Glyphs) -> String {
         var parts: [String] = []
         let month = sol.marsMonth ?? sol.solarLongitude.flatMap(MarsSeason.marsMonth)
         if let month { parts.append("Mars month \(month)") }

@@ -9,7 +9,7 @@ import Terminal
 /// gaps in the data show as gaps.
 struct CuriosityYearChart {
     var units: MarsWeatherUnits
-    var glyphs: MarsWeatherGlyphs
+    var glyphs: Glyphs
     var style: StyleMode
     var temperatureRows = 10
     var pressureRows = 8

@@ -7,7 +7,7 @@ extension MarsWeatherCommand {
     func runCuriosity(_ context: CommandContext) async throws -> ExitCode {
         let services = Services(context: context, fetch: fetch)
         let weather = try services.curiosity(timeout: fetch.timeout).weather(fetch.policy)
-        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+        let glyphs = context.glyphs
         let spinner = context.showsProgress ? ProgressSpinner(output: context.stderr, message: "Fetching Curiosity's Mars weather…", unicode: glyphs.isUnicode,
                                                                  erasingOnInterruptOf: context.stderr.fileDescriptor) : nil
         spinner?.start(on: services.environment.scheduler)
@@ -29,10 +29,10 @@ extension MarsWeatherCommand {
         return .success
     }
 
-    private func showCuriosity(_ report: Sourced<CuriosityFeed>, context: CommandContext, glyphs: MarsWeatherGlyphs) throws {
+    private func showCuriosity(_ report: Sourced<CuriosityFeed>, context: CommandContext, glyphs: Glyphs) throws {
         let feed = report.value
         let now = context.now
-        let width = Self.outputWidth(environment: context.environment, isTerminal: context.stdout.isTerminal)
+        let width = context.width
         let source = Self.wrapped("Source: \(glyphs.fit(CuriosityWeatherText.source(report.origin)))", width: width)
         if let solNumber {
             guard let sol = feed.sol(solNumber) else {
