@@ -58,7 +58,7 @@ enum InSightBenchmarks {
         print("mars_weather.offline.time_min \(format(times.min()! * 1000)) ms")
     }
 
-    /// `count` runs of the release `spacedash mars-weather --offline` beside this binary, with an empty cache.
+    /// `count` runs of the release `spacedash mars-weather --station insight --offline` beside this binary, with an empty cache.
     static func offlineRuns(_ count: Int) -> [(seconds: Double, peakKilobytes: Int)]? {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("spacedash").path
@@ -74,7 +74,7 @@ enum InSightBenchmarks {
         ]
         var runs: [(seconds: Double, peakKilobytes: Int)] = []
         for _ in 0..<count {
-            guard let (seconds, maxRSSKilobytes, status) = spawnAndWait(binary, ["mars-weather", "--offline"], environment) else {
+            guard let (seconds, maxRSSKilobytes, status) = spawnAndWait(binary, ["mars-weather", "--station", "insight", "--offline"], environment) else {
                 warn("mars_weather.offline: could not run \(binary), skipped")
                 return nil
             }

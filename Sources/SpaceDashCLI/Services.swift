@@ -16,6 +16,7 @@ struct Services: Sendable {
     enum Variable {
         static let nasaKey = "NASA_API_KEY"
         static let insightURL = "SPACEDASH_INSIGHT_URL"
+        static let curiosityURL = "SPACEDASH_CURIOSITY_URL"
         static let launchesURL = "SPACEDASH_LAUNCHES_URL"
         static let launchesToken = "SPACEDASH_LL2_TOKEN"
         static let debugHTTP = "SPACEDASH_DEBUG_HTTP"
@@ -82,6 +83,19 @@ struct Services: Sendable {
             base = url
         }
         return InSightService(configuration: .init(apiKey: key, baseURL: base, timeout: timeout), environment: environment)
+    }
+
+    /// Curiosity's REMS weather: mars.nasa.gov, then CAB's mirror; one address
+    /// instead from `SPACEDASH_CURIOSITY_URL` (tests, mirrors).
+    func curiosity(timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) throws(CommandError) -> CuriosityWeatherService {
+        var configuration = CuriosityWeatherService.Configuration(timeout: timeout)
+        if let override = variables[Variable.curiosityURL], !override.isEmpty {
+            guard let url = URL(string: override), let scheme = url.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            else { throw CommandError("\(Variable.curiosityURL) is not an http(s) URL: \(override)") }
+            configuration.urls = [url]
+        }
+        return CuriosityWeatherService(configuration: configuration, environment: environment)
     }
 
     /// Launch Library 2: the address from `SPACEDASH_LAUNCHES_URL` (else the

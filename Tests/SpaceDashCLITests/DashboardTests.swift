@@ -24,7 +24,8 @@ import TestSupport
     private func dashboard(_ server: LoopbackServer) throws -> ProcessResult {
         let sandbox = Sandbox()
         return try withExtendedLifetime(sandbox) {
-            try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: [], environment: sandbox.environment(server), timeout: 60)
+            // These runs check InSight's panel, shown when asked for.
+            try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["--station", "insight"], environment: sandbox.environment(server), timeout: 60)
         }
     }
 
@@ -66,7 +67,7 @@ import TestSupport
 
     @Test func aCLocaleDrawsTheDashboardsOwnMarksInASCII() async throws {
         func dashboard(_ locale: String) async throws -> String {
-            let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)))
+            let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
             let streams = OutputStreams.memory(stdoutIsTerminal: true)
             _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true)))
                 .run(CommandContext(streams: streams, environment: ["LANG": locale, "NO_COLOR": "1"]), sources: sources, width: 150)
@@ -89,7 +90,7 @@ import TestSupport
     }
 
     @Test func jsonHoldsBothPanels() async throws {
-        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)))
+        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
         let streams = OutputStreams.memory()
         let code = try await Dashboard(json: true, fetch: FetchOptions(policy: FetchPolicy(offline: true)))
             .run(CommandContext(streams: streams, environment: [:]), sources: sources, width: 80)
@@ -102,7 +103,7 @@ import TestSupport
 
     @Test(arguments: [60, 40])
     func sourceLinesAreWrappedToTheScreenNotByTheTerminal(width: Int) async throws {
-        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)))
+        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
         let streams = OutputStreams.memory()
         let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
         _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true))).run(context, sources: sources, width: width)
@@ -114,7 +115,7 @@ import TestSupport
 
     @Test(arguments: [60, 40, 32])
     func everyLineFitsANarrowScreenAndTheChartKeepsWholeNumbers(width: Int) async throws {
-        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)))
+        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
         let streams = OutputStreams.memory()
         let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
         _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true))).run(context, sources: sources, width: width)

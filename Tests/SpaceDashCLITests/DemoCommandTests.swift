@@ -91,7 +91,8 @@ import TestSupport
         // Launch Library spells them); everything else is ASCII.
         let ours = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("202") }
         #expect(ours.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(ours.filter { !$0.unicodeScalars.allSatisfy(\.isASCII) })")
-        #expect(result.stdout.contains("\nMars weather | NASA InSight"))
+        #expect(result.stdout.contains("\nMars weather | Curiosity (REMS), Gale crater"))
+        #expect(result.stdout.contains("\nMars weather archive | NASA InSight"))
         #expect(result.stdout.contains("results 300 ms after the last key: 3 / 46 launches | sample data\n"))
         #expect(result.stdout.contains("           > in 3d 15h  Falcon 9 Block 5 | Starlink Group 6-112 | SpaceX | Cape Canaveral"))
     }
@@ -165,6 +166,7 @@ import TestSupport
                 "http_proxy": proxy, "https_proxy": proxy, "HTTP_PROXY": proxy, "HTTPS_PROXY": proxy,
                 "ALL_PROXY": proxy, "all_proxy": proxy,
                 "SPACEDASH_INSIGHT_URL": trap.url("/insight_weather/").absoluteString,
+                "SPACEDASH_CURIOSITY_URL": trap.url("/msl").absoluteString,
                 "SPACEDASH_LAUNCHES_URL": trap.url("/2.3.0").absoluteString,
             ]
         }
@@ -198,7 +200,7 @@ import TestSupport
 
         // The trap does catch a command that really uses the network.
         let control = try LoopbackServer()
-        let weather = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather", "--timeout", "10"],
+        let weather = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather", "--station", "insight", "--timeout", "10"],
                                             environment: scratch.environment(trap: control), timeout: 60)
         control.stop()
         #expect(weather.exitCode == 0)

@@ -11,7 +11,8 @@ import Testing
 
         // The services built their real requests, and the scripted layer answered them.
         let urls = fixtures.http.requests.map(\.url)
-        #expect(urls.count == 2)
+        #expect(urls.count == 3)
+        #expect(urls.contains { $0.host == "mars.nasa.gov" && $0.query?.contains("category=msl") == true })
         #expect(urls.contains { $0.host == "api.nasa.gov" && $0.path == "/insight_weather" && $0.query?.contains("api_key=DEMO_KEY") == true })
         #expect(urls.contains { $0.host == "ll.thespacedevs.com" && $0.path == "/2.3.0/launches/upcoming" })
 
@@ -19,6 +20,9 @@ import Testing
         #expect(loaded.weather.value.sols.map(\.sol) == Array(675...681))
         #expect(loaded.weather.origin == .live(fetchedAt: DemoFixtures.listedAt))
         #expect(loaded.weather.notices.isEmpty)
+        #expect(loaded.curiosity.value.latest?.sol == 4801)
+        #expect(loaded.curiosity.origin == .live(fetchedAt: DemoFixtures.listedAt))
+        #expect(loaded.curiosity.notices.isEmpty)
         #expect(loaded.launches.value.launches.count == 46)
         #expect(loaded.launches.origin == .live(fetchedAt: DemoFixtures.listedAt))
         #expect(loaded.launches.notices.isEmpty)

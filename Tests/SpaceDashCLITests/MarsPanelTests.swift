@@ -36,4 +36,18 @@ import SpaceData
         #expect(lines.contains("Temperature  —"))
         #expect(lines.contains("Pressure     714.6 Pa"))
     }
+
+    // The default panel: Curiosity's latest sol, with its age on the run's date.
+    @Test func curiosityPanelShowsTheLatestSolAndItsAge() throws {
+        let now = Date(timeIntervalSince1970: 1_795_176_000)  // 2026-11-20T12:00:00Z
+        let report = Sourced(try CuriositySample.feed(), origin: .sample)
+        let lines = MarsPanel(units: .metric, glyphs: .unicode, style: .plain, now: now, width: 80).lines(panel: .loaded(report.map(MarsPanelWeather.curiosity)))
+        #expect(lines[0] == "Mars weather · Curiosity (REMS), Gale crater")
+        #expect(lines[1] == "Sol 4801 · 2026-02-07 · 286 days ago")
+        #expect(lines[2] == "Air          -67 to 2 °C")
+        #expect(lines[3] == "Ground       -83 to 12 °C")
+        #expect(lines[4] == "Pressure     807 Pa")
+        #expect(lines.contains { $0.hasPrefix("Source: the bundled sample: Curiosity's REMS weather") })
+        #expect(!lines.joined().contains("Wind"), "REMS reports no wind")
+    }
 }

@@ -35,9 +35,10 @@ import TestSupport
             "SPACEDASH_CACHE_DIR": scratch.cache.path,
             // Nothing here may reach the real api.nasa.gov.
             "SPACEDASH_INSIGHT_URL": server?.url("/insight_weather/").absoluteString ?? "http://127.0.0.1:9/insight_weather/",
+            "SPACEDASH_CURIOSITY_URL": server?.url("/msl").absoluteString ?? "http://127.0.0.1:9/msl",
         ]
         environment.merge(extra) { $1 }
-        return try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather"] + arguments, environment: environment, timeout: 60)
+        return try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather", "--station", "insight"] + arguments, environment: environment, timeout: 60)
     }
 
     @Test func fullFeedIsShownLiveAndCached() throws {
@@ -205,7 +206,7 @@ import TestSupport
         let scratch = Scratch()
         let process = try ProcessRunner.start(
             URL(fileURLWithPath: "/bin/bash"),
-            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path, "mars-weather"],
+            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path, "mars-weather", "--station", "insight"],
             environment: ["PATH": "/usr/bin:/bin", "HOME": scratch.url.path, "LANG": "C.UTF-8", "TERM": "xterm",
                           "SPACEDASH_CACHE_DIR": scratch.cache.path, "SPACEDASH_INSIGHT_URL": server.url("/insight_weather/").absoluteString])
         let spinning = terminal.waitForScreen(showing: "Fetching Mars weather…", timeout: 30_000)

@@ -165,7 +165,7 @@ import Terminal
         #expect(streams.stdout.text.contains("Next launches"))
         // Each panel's one step down, once: nothing cached, so the samples.
         #expect(streams.stderr.text.contains("spacedash: launches: no launches cached yet; showing the bundled sample"))
-        #expect(streams.stderr.text.contains("spacedash: mars-weather: no cached Mars weather yet; showing the bundled sample"))
+        #expect(streams.stderr.text.contains("spacedash: mars-weather: no cached Mars weather from Curiosity yet; showing the bundled sample"))
         #expect(streams.stderr.text.split(separator: "\n").count == 2)
     }
 

@@ -29,6 +29,8 @@ public final class Sandbox: @unchecked Sendable {
             "LANG": "C.UTF-8",
             "SPACEDASH_CACHE_DIR": cache.path,
             "SPACEDASH_INSIGHT_URL": base + "/insight_weather/",
+            // Curiosity's feed, the default station: never the real mars.nasa.gov from a test.
+            "SPACEDASH_CURIOSITY_URL": base + "/msl",
             "SPACEDASH_LAUNCHES_URL": base + launchesPath,
         ].merging(extra) { $1 }
     }

@@ -31,7 +31,8 @@ struct DemoCommand: Command {
             scripted one that answers with it, so no network connection is opened and no cache is \
             read or written, while the real services, decoders and renderers run.
 
-            It shows the Mars weather table and chart, the upcoming launches, then types \
+            It shows Curiosity's latest Mars weather, InSight's archived weather with its chart, the \
+            upcoming launches, then types \
             "starlink" one key every 80 ms into the interactive search's own view model (the \
             pipeline behind 'launches search -i'): the prompt echoes each key, and the results come \
             once, 300 ms after the last key. It then refines the query, clears it, and ends with \
@@ -58,10 +59,11 @@ struct DemoCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitCode {
         let fixtures = DemoFixtures()
         let loaded = try await fixtures.load()
-        for notice in loaded.weather.notices + loaded.launches.notices { context.notice(notice.message) }
+        for notice in loaded.curiosity.notices + loaded.weather.notices + loaded.launches.notices { context.notice(notice.message) }
         let page = DemoPage(context: context, now: fixtures.now, fast: fast)
 
         try page.write(page.introduction)
+        try page.write([""] + page.curiosityWeather(loaded.curiosity))
         try page.write([""] + page.marsWeather(loaded.weather))
         try page.write([""] + page.launches(loaded.launches))
 

@@ -3,48 +3,79 @@ import SpaceData
 import Streams
 import Terminal
 
-/// `spacedash mars-weather`: InSight's weather as a table, a chart, one sol in
-/// detail, or JSON; live, cached or the bundled sample, saying which.
+/// `spacedash mars-weather`: Mars surface weather from Curiosity's REMS
+/// station at Gale crater (still reporting), or InSight's archive
+/// (`--station insight`), as a table, one sol in detail, a year of charts, or
+/// JSON; live, cached or the bundled sample, saying which.
 struct MarsWeatherCommand: Command {
+    static let station = Option<MarsStation>("station", default: .curiosity,
+                                             help: "Whose weather: curiosity (REMS, Gale crater, still reporting) or insight (Elysium Planitia, archived 2018–2022)")
     static let sols = Option<Int>("sols", valueName: "N", default: 7, help: "How many of the latest sols to show", check: .within(1...1000))
-    static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail, with its wind rose")
+    static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail (InSight: with its wind rose)")
+    static let year = Flag("year", help: "Curiosity: the last Mars year (668 sols) as charts of air temperature and pressure")
+    static let quiet = Flag("quiet", short: "q", help: "Say nothing on stderr but errors (no fallback or staleness notices)")
 
     static let configuration = CommandConfiguration(
         name: "mars-weather",
-        abstract: "NASA InSight's Mars weather: temperature, pressure, wind.",
+        abstract: "Mars weather from Curiosity (live) or InSight (archive).",
         discussion: """
-            Shows the latest sols (Martian days) InSight reported: temperature low, average and \
-            high, pressure, wind speed and the most common wind direction. A sensor without valid \
-            data that sol shows as "—". On a terminal a chart of each sol's temperature range follows.
+            --station curiosity (the default): the Rover Environmental Monitoring Station on \
+            Curiosity, at Gale crater (4.6° S), the one Mars weather station still reporting. Each \
+            sol shows air and ground temperature lows and highs, pressure, UV index, sunrise and \
+            sunset; REMS reports no wind or humidity and no daily average. New sols reach the feed \
+            days after they are measured (weeks around a solar conjunction), so the age of the \
+            latest sol is always shown. Data comes from mars.nasa.gov, else its upstream at CAB \
+            (SPACEDASH_CURIOSITY_URL replaces both), is cached for 6 hours, and falls back to the \
+            cache and then to a bundled sample (sols 4134–4801, to 2026-02-07), saying why on stderr.
 
-            Data comes live from api.nasa.gov (key from NASA_API_KEY, else DEMO_KEY; \
-            SPACEDASH_INSIGHT_URL replaces the address), is cached for an hour, and falls back to \
-            the cache and then to a bundled sample (sols 675–681, October 2020), saying why on \
-            stderr. InSight stopped reporting in 2022, so today's feed is empty.
+            --station insight: NASA InSight's archive at Elysium Planitia (4.5° N): temperature \
+            low, average and high, pressure, wind speed and direction. Data comes from \
+            api.nasa.gov (key from NASA_API_KEY, else DEMO_KEY; SPACEDASH_INSIGHT_URL replaces \
+            the address), is cached for an hour, and falls back to a bundled sample (sols \
+            675–681, October 2020). InSight stopped reporting in 2022.
+
+            Sol numbers count from each mission's landing: the two stations' sols are never mixed.
             """,
-        arguments: [sols, sol, OutputOptions.units, OutputOptions.json] + FetchOptions.all,
+        arguments: [station, sols, sol, year, OutputOptions.units, OutputOptions.json, quiet] + FetchOptions.all,
         examples: [
-            Example("spacedash mars-weather", "The latest seven sols"),
-            Example("spacedash mars-weather --sol 678 --units imperial", "One sol in detail, in °F and mph"),
+            Example("spacedash mars-weather", "Curiosity's latest seven sols, and how old they are"),
+            Example("spacedash mars-weather --year", "The last Mars year as charts: the seasons in temperature and pressure"),
+            Example("spacedash mars-weather --sol 4801 --units imperial", "One sol in detail, in °F"),
+            Example("spacedash mars-weather --station insight --sol 678", "InSight's archive: one sol with its wind rose"),
             Example("spacedash mars-weather --json --offline", "JSON from the cache or the sample, no network"),
         ])
 
+    let station: MarsStation
     let solCount: Int
     let solNumber: Int?
+    let showsYear: Bool
+    let quiet: Bool
     let output: OutputOptions
+    var units: MarsWeatherUnits { output.units }
+    var json: Bool { output.json }
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
+        station = arguments[Self.station]
         solCount = arguments[Self.sols]
         solNumber = arguments[Self.sol]
+        showsYear = arguments[Self.year]
+        quiet = arguments[Self.quiet]
         output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
         if solNumber != nil && arguments.contains(Self.sols) {
             throw UsageError("--sol and --sols cannot be combined", hint: "--sol shows one sol, --sols the latest N")
         }
+        if showsYear && station == .insight {
+            throw UsageError("--year is for --station curiosity: InSight's bundled archive holds 7 sols", hint: "drop --station insight")
+        }
+        if showsYear && (solNumber != nil || arguments.contains(Self.sols) || json) {
+            throw UsageError("--year cannot be combined with --sol, --sols or --json", hint: "--year charts the last Mars year; --json --sols 668 gives its numbers")
+        }
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
+        if station == .curiosity { return try await runCuriosity(context) }
         let services = Services(context: context, fetch: fetch)
         let weather = try services.insight(timeout: fetch.timeout).weather(fetch.policy)
         let glyphs = context.glyphs
@@ -55,8 +86,10 @@ struct MarsWeatherCommand: Command {
         let report = try await weather.firstResult()
         spinner?.stop()
 
-        for notice in report.notices {
-            context.notice(glyphs.fit(APIText.display(notice.message)))
+        if !quiet {
+            for notice in report.notices {
+                context.notice(glyphs.fit(APIText.display(notice.message)))
+            }
         }
         if fetch.verbose { context.notice(glyphs.fit(Self.originLine(report))) }
         try show(report, context: context, glyphs: glyphs)
@@ -143,3 +176,11 @@ struct MarsWeatherCommand: Command {
 }
 
 extension MarsWeatherUnits: ArgumentValue {}
+
+/// The weather stations `mars-weather` can show.
+enum MarsStation: String, CaseIterable, Sendable, ArgumentValue {
+    /// REMS on Curiosity, Gale crater: still reporting.
+    case curiosity
+    /// InSight's TWINS/PS, Elysium Planitia: reported 2018-11 to 2022-12.
+    case insight
+}

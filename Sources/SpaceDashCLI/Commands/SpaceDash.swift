@@ -25,13 +25,14 @@ public struct SpaceDash: Command {
         name: "spacedash",
         abstract: "Mars weather and rocket launches in your terminal.",
         discussion: """
-            Live data from NASA's InSight feed and Launch Library 2, cached, with a bundled \
-            sample when the network or the feed has nothing to give.
+            Live data from Curiosity's REMS weather feed (or, with --station insight, NASA InSight's \
+            archive) and Launch Library 2, cached, with a bundled sample when the network or the \
+            feed has nothing to give.
 
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
             69 no live data with --strict, 130 interrupted.
             """,
-        arguments: [OutputOptions.json] + FetchOptions.cacheChoices,
+        arguments: [OutputOptions.json, MarsWeatherCommand.station, MarsWeatherCommand.quiet] + FetchOptions.cacheChoices,
         examples: [
             Example("spacedash", "The dashboard: Mars weather beside the next five launches."),
             Example("spacedash --offline --json", "Both panels as JSON, without a request."),
@@ -43,13 +44,14 @@ public struct SpaceDash: Command {
     let dashboard: Dashboard
 
     public init(_ arguments: ParsedArguments) throws {
-        dashboard = Dashboard(json: OutputOptions(arguments).json, fetch: try FetchOptions(arguments))
+        dashboard = Dashboard(json: OutputOptions(arguments).json, fetch: try FetchOptions(arguments),
+                              station: arguments[MarsWeatherCommand.station], quiet: arguments[MarsWeatherCommand.quiet])
     }
 
     /// Without a command: the dashboard, Mars weather beside the next launches.
     public func run(_ context: CommandContext) async throws -> ExitCode {
         let services = Services(context: context, fetch: dashboard.fetch)
-        return try await dashboard.run(context, sources: try Dashboard.Sources(services, fetch: dashboard.fetch),
+        return try await dashboard.run(context, sources: try Dashboard.Sources(services, fetch: dashboard.fetch, station: dashboard.station),
                                        width: context.layoutWidth)
     }
 }

@@ -9,21 +9,32 @@ struct Dashboard: Sendable {
     var units: MarsWeatherUnits = .metric
     var json: Bool
     var fetch: FetchOptions
+    /// Whose weather the panel shows: Curiosity unless InSight's archive is asked for.
+    var station: MarsStation = .curiosity
+    /// `-q`: no notices on stderr, only errors.
+    var quiet = false
 
     /// Where the two panels' data comes from; the demo and tests replace it.
     struct Sources {
-        var marsWeather: AnyPublisher<InSightReport, ServiceFailure>
+        var marsWeather: AnyPublisher<Sourced<MarsPanelWeather>, ServiceFailure>
         var launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>
 
         /// The same services, cache and fallback chains as `mars-weather` and `launches`.
-        init(_ services: Services, fetch: FetchOptions) throws(CommandError) {
-            marsWeather = try services.insight(timeout: fetch.timeout).weather(fetch.policy)
+        init(_ services: Services, fetch: FetchOptions, station: MarsStation = .curiosity) throws(CommandError) {
+            switch station {
+            case .curiosity:
+                marsWeather = try services.curiosity(timeout: fetch.timeout).weather(fetch.policy)
+                    .map { $0.map(MarsPanelWeather.curiosity) }.eraseToAnyPublisher()
+            case .insight:
+                marsWeather = try services.insight(timeout: fetch.timeout).weather(fetch.policy)
+                    .map { $0.map(MarsPanelWeather.insight) }.eraseToAnyPublisher()
+            }
             launches = try services.launches()
                 .launches(LaunchService.Request(timeframe: .upcoming, pages: 1, policy: fetch.policy, timeout: fetch.timeout))
         }
 
         init(marsWeather: AnyPublisher<InSightReport, ServiceFailure>, launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>) {
-            self.marsWeather = marsWeather
+            self.marsWeather = marsWeather.map { $0.map(MarsPanelWeather.insight) }.eraseToAnyPublisher()
             self.launches = launches
         }
     }
@@ -49,7 +60,7 @@ struct Dashboard: Sendable {
 
         for (panel, notices) in [("mars-weather", data.marsWeather.sourced?.notices ?? []),
                                  ("launches", data.launches.sourced?.notices ?? [])] {
-            for notice in notices { context.notice(notice.message, about: panel) }
+            for notice in notices where !quiet { context.notice(notice.message, about: panel) }
         }
         if json {
             try context.stdout.writeLine(DashboardJSON.render(data, units: units, now: now))
@@ -68,7 +79,7 @@ struct Dashboard: Sendable {
     func render(_ data: DashboardData, context: CommandContext, now: Date, width: Int) -> [String] {
         let layout = DashboardLayout(width: width)
         let glyphs = context.glyphs
-        let mars = MarsPanel(units: units, glyphs: glyphs, style: context.styleMode, now: now, width: width).lines(data.marsWeather)
+        let mars = MarsPanel(units: units, glyphs: glyphs, style: context.styleMode, now: now, width: width).lines(panel: data.marsWeather)
         let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
         let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
         let launches = LaunchesPanel(dates: LaunchDateText(timeZone: context.timeZone, now: now), width: launchesWidth,

@@ -14,9 +14,17 @@ enum PanelData<Value: Sendable>: Sendable {
     }
 }
 
+/// The weather panel's data: one station's sols (the two missions' sols are never mixed).
+enum MarsPanelWeather: Sendable {
+    /// Curiosity's REMS feed: the default, still reporting.
+    case curiosity(CuriosityFeed)
+    /// InSight's archive: only when asked for (`--station insight`).
+    case insight(InSightFeed)
+}
+
 /// What the dashboard shows: both panels, each with its own origin.
 struct DashboardData: Sendable {
-    var marsWeather: PanelData<InSightFeed>
+    var marsWeather: PanelData<MarsPanelWeather>
     var launches: PanelData<LaunchList>
 
     /// Subscribes to both sources at once and emits when both have answered,
@@ -25,11 +33,11 @@ struct DashboardData: Sendable {
     static func combining<Mars: Publisher, Launches: Publisher>(
         marsWeather: Mars, launches: Launches
     ) -> AnyPublisher<DashboardData, Never>
-    where Mars.Output == Sourced<InSightFeed>, Launches.Output == Sourced<LaunchList>,
+    where Mars.Output == Sourced<MarsPanelWeather>, Launches.Output == Sourced<LaunchList>,
           Mars.Failure == ServiceFailure, Launches.Failure == ServiceFailure {
         let mars = marsWeather
-            .map { PanelData<InSightFeed>.loaded($0) }
-            .catch { Just(PanelData<InSightFeed>.failed($0.commandError.message)) }
+            .map { PanelData<MarsPanelWeather>.loaded($0) }
+            .catch { Just(PanelData<MarsPanelWeather>.failed($0.commandError.message)) }
         let launches = launches
             .map { PanelData<LaunchList>.loaded($0) }
             .catch { Just(PanelData<LaunchList>.failed($0.commandError.message)) }

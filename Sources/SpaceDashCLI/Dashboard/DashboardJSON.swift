@@ -4,7 +4,7 @@ import SpaceData
 /// `spacedash --json`: both panels as one object.
 ///
 ///     {
-///       "mars_weather": the object of `mars-weather --json` (latest 7 sols) | { "error": string },
+///       "mars_weather": the object of `mars-weather --json` for the panel's station (latest 7 sols) | { "error": string },
 ///       "launches": { "source": { "kind", "fetched_at", "age_seconds", "description", "notices" },
 ///                     "launches": [ the objects of `launches --json`, the next 5 ] } | { "error": string }
 ///     }
@@ -12,9 +12,16 @@ enum DashboardJSON {
     static func render(_ data: DashboardData, units: MarsWeatherUnits, now: Date) throws -> String {
         var object: [String: Any] = [:]
         switch data.marsWeather {
-        case .loaded(let report):
-            let sols = Array(report.value.sols.sorted { $0.sol < $1.sol }.suffix(MarsPanel.chartSols))
-            object["mars_weather"] = try parsed(MarsWeatherJSON.render(report, sols: sols, units: units, now: now))
+        case .loaded(let sourced):
+            switch sourced.value {
+            case .curiosity(let feed):
+                let report = sourced.map { _ in feed }
+                object["mars_weather"] = try parsed(CuriosityWeatherJSON.render(report, sols: feed.recent(MarsPanel.chartSols), units: units, now: now))
+            case .insight(let feed):
+                let report = sourced.map { _ in feed }
+                let sols = Array(feed.sols.sorted { $0.sol < $1.sol }.suffix(MarsPanel.chartSols))
+                object["mars_weather"] = try parsed(MarsWeatherJSON.render(report, sols: sols, units: units, now: now))
+            }
         case .failed(let message):
             object["mars_weather"] = ["error": message]
         }

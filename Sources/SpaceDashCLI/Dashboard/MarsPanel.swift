@@ -2,9 +2,9 @@ import Foundation
 import SpaceData
 import Terminal
 
-/// The dashboard's weather panel: the latest sol at a glance, then the
-/// temperature chart of the last 7 sols (the `mars-weather` chart), then
-/// where the data came from.
+/// The dashboard's weather panel: Curiosity's latest sol at a glance with its
+/// age (or, with `--station insight`, InSight's latest archived sol and the
+/// temperature chart of its last 7 sols), then where the data came from.
 struct MarsPanel: Sendable {
     /// Sols in the chart.
     static let chartSols = 7
@@ -16,6 +16,52 @@ struct MarsPanel: Sendable {
     /// The screen's width, which the source line is wrapped to (nil: not wrapped).
     var width: Int? = nil
 
+    /// The panel for whichever station it shows.
+    func lines(panel data: PanelData<MarsPanelWeather>) -> [String] {
+        switch data {
+        case .failed(let message):
+            return lines(PanelData<InSightFeed>.failed(message))
+        case .loaded(let sourced):
+            switch sourced.value {
+            case .curiosity(let feed): return lines(curiosity: sourced.map { _ in feed })
+            case .insight(let feed): return lines(.loaded(sourced.map { _ in feed }))
+            }
+        }
+    }
+
+    /// Curiosity's latest sol at a glance, with how old it is.
+    func lines(curiosity report: Sourced<CuriosityFeed>) -> [String] {
+        let title = "Mars weather\(glyphs.joiner)Curiosity (REMS), Gale crater"
+        var lines = [StyledText(width.map { DisplayWidth.truncate(title, toWidth: $0) } ?? title, style: .bold).rendered(style)]
+        if let latest = report.value.latest {
+            let unit = glyphs.unit(units.temperatureSymbol)
+            func pair(_ extremes: TemperatureExtremes) -> String {
+                guard extremes.hasValue else { return glyphs.missing }
+                let low = CuriosityFormat.temperature(extremes.low, units).map(CuriosityFormat.number) ?? glyphs.missing
+                let high = CuriosityFormat.temperature(extremes.high, units).map(CuriosityFormat.number) ?? glyphs.missing
+                return "\(low) to \(high) \(unit)"
+            }
+            let days = CuriosityWeatherText.daysOld(latest, now: now)
+            let summary = [
+                "Sol \(latest.sol)\(glyphs.joiner)\(latest.earthDate)\(glyphs.joiner)\(CuriosityWeatherText.ago(days))",
+                "Air          " + pair(latest.airTemperature),
+                "Ground       " + pair(latest.groundTemperature),
+                "Pressure     " + (latest.pressure.map { CuriosityFormat.number($0) + " Pa" } ?? glyphs.missing),
+                "UV           " + (latest.uvIndex?.displayName ?? glyphs.missing),
+                "Season       " + CuriosityWeatherText.season(latest, glyphs: glyphs),
+            ]
+            lines += summary.flatMap(fitted)
+        } else {
+            lines.append("The feed has no sol with a measurement.")
+        }
+        let source = "Source: " + glyphs.fit(CuriosityWeatherText.source(report.origin))
+        for line in width.map({ LaunchesPanel.wrapped(source, width: $0) }) ?? [source] {
+            lines.append(StyledText(line, style: .dim).rendered(style))
+        }
+        return lines.map(glyphs.fit)
+    }
+
+    /// InSight's archive: the latest sol, then the chart of its last sols.
     func lines(_ data: PanelData<InSightFeed>) -> [String] {
         let title = "Mars weather\(glyphs.joiner)InSight, Elysium Planitia"
         var lines = [StyledText(width.map { DisplayWidth.truncate(title, toWidth: $0) } ?? title, style: .bold).rendered(style)]

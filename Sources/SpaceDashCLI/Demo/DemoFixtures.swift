@@ -4,7 +4,7 @@ import SpaceData
 import Streams
 
 /// The demo's data: the bundled fixtures, served by a `ScriptedHTTPClient`
-/// standing in for libcurl, through the real services (`InSightService`,
+/// standing in for libcurl, through the real services (`CuriosityWeatherService`, `InSightService`,
 /// `LaunchService`), so the real requests are built and the real decoders
 /// and fallback chain run, without a network connection or a cache.
 struct DemoFixtures: Sendable {
@@ -15,6 +15,7 @@ struct DemoFixtures: Sendable {
     /// What the demo shows.
     struct Loaded: Sendable {
         var weather: InSightReport
+        var curiosity: Sourced<CuriosityFeed>
         var launches: Sourced<LaunchList>
     }
 
@@ -27,6 +28,7 @@ struct DemoFixtures: Sendable {
         self.now = now
         http = ScriptedHTTPClient(routes: [
             InSightService.Configuration.defaultBaseURL.host!: .ok(json: InSightSample.body),
+            CuriosityWeatherService.Configuration.primaryURL.host!: .ok(json: CuriositySample.body),
             LaunchLibraryEndpoint.productionBase.host!: .ok(json: LaunchesSample.body),
         ])
     }
@@ -37,8 +39,9 @@ struct DemoFixtures: Sendable {
         let services = Services.demo(http: http, now: now)
         do {
             let weather = try await services.insight().weather().firstResult()
+            let curiosity = try await services.curiosity().weather().firstResult()
             let launches = try await services.launches().launches(LaunchService.Request()).firstResult()
-            return Loaded(weather: weather, launches: launches)
+            return Loaded(weather: weather, curiosity: curiosity, launches: launches)
         } catch let failure as ServiceFailure {
             throw CommandError("the demo's data did not load: \(failure.commandError.message)")
         }

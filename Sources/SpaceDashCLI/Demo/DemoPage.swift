@@ -37,9 +37,23 @@ struct DemoPage: Sendable {
 
     // MARK: Mars weather
 
+    /// Curiosity's latest sols, as `mars-weather` shows them, with their age on the demo's date.
+    func curiosityWeather(_ report: Sourced<CuriosityFeed>) -> [String] {
+        let feed = report.value
+        guard let latest = feed.latest else { return [] }
+        var lines = [heading("Mars weather \(glyphs.separator) Curiosity (REMS), Gale crater"), ""]
+        lines.append(CuriosityWeatherText.headline(latest, glyphs: glyphs))
+        lines.append(CuriosityWeatherText.staleness(latest, now: now))
+        lines.append("")
+        lines += CuriosityWeatherTable(units: .metric, glyphs: glyphs, style: context.styleMode).lines(feed.recent(7), width: nil)
+        lines += ["", CuriosityWeatherText.noWindOrHumidity]
+        lines += ["", "Source: \(CuriositySample.summary), bundled with spacedash"]
+        return lines.map(glyphs.fit)
+    }
+
     func marsWeather(_ report: InSightReport) -> [String] {
         let sols = report.value.sols
-        var lines = [heading("Mars weather \(glyphs.separator) NASA InSight, Elysium Planitia"), ""]
+        var lines = [heading("Mars weather archive \(glyphs.separator) NASA InSight, Elysium Planitia (stopped reporting in 2022)"), ""]
         lines += MarsWeatherTable(units: .metric, glyphs: glyphs, style: context.styleMode).lines(sols)
         let chart = TemperatureChart(units: .metric, glyphs: glyphs, style: context.styleMode).lines(sols)
         if !chart.isEmpty { lines += [""] + chart }

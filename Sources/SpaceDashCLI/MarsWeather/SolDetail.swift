@@ -21,13 +21,15 @@ public struct SolDetail: Sendable {
         var lines: [String] = []
         lines.append(StyledText("Sol \(sol.sol)", style: .bold).rendered(style)
             + "  \(MarsWeatherFormat.minute(sol.firstUTC)) \(glyphs.rangeDash) \(MarsWeatherFormat.minute(sol.lastUTC))")
-        var season = "Season       \(APIText.display(sol.season)) (northern hemisphere)"
-        if let month = sol.monthOrdinal { season += ", Mars month \(month)" }
-        lines.append(season)
-        if sol.northernSeason != nil || sol.southernSeason != nil {
-            let north = sol.northernSeason.map(APIText.display) ?? glyphs.missing
-            let south = sol.southernSeason.map(APIText.display) ?? glyphs.missing
-            lines.append("             north: \(north), south: \(south)")
+        // One season per hemisphere, InSight's own (north) first. The feed's
+        // `Season` ("fall" while the north is in mid winter) is left out when
+        // the hemisphere seasons are there: shown together, they contradicted.
+        let month = sol.monthOrdinal.map { ", Mars month \($0)" } ?? ""
+        if let north = sol.northernSeason {
+            lines.append("Season       \(APIText.display(north)) in the north, where InSight is (4.5\(glyphs.degree) N)\(month)")
+            lines.append("             south: \(sol.southernSeason.map(APIText.display) ?? glyphs.missing)")
+        } else {
+            lines.append("Season       \(APIText.display(sol.season)) (NASA's Season field, northern hemisphere)\(month)")
         }
         let temperature = glyphs.unit(units.temperatureSymbol)
         lines.append(sensorLine("Temperature", units.temperature(sol.temperature), unit: temperature))

@@ -93,7 +93,7 @@ import TestSupport
         for screen in Self.screens {
             let streams = OutputStreams.memory(stdoutIsTerminal: screen.terminal, stderrIsTerminal: false)
             let context = CommandContext(streams: streams, environment: screen.environment, colorMode: screen.color)
-            let sources = try Dashboard.Sources(.scripted(Self.hostileData(text)), fetch: FetchOptions(policy: .standard))
+            let sources = try Dashboard.Sources(.scripted(Self.hostileData(text)), fetch: FetchOptions(policy: .standard), station: .insight)
             let code = try await Dashboard(json: false, fetch: FetchOptions(policy: .standard)).run(context, sources: sources, width: screen.width)
             #expect(code == .success)
             let what = "\(name), \(screen)"
@@ -109,7 +109,7 @@ import TestSupport
     func jsonEscapesControlsAndKeepsTheDataExact(index: Int) async throws {
         let (name, text) = HostileStrings.table[index]
         let streams = OutputStreams.memory(stdoutIsTerminal: true)
-        let sources = try Dashboard.Sources(.scripted(Self.hostileData(text)), fetch: FetchOptions(policy: .standard))
+        let sources = try Dashboard.Sources(.scripted(Self.hostileData(text)), fetch: FetchOptions(policy: .standard), station: .insight)
         _ = try await Dashboard(json: true, fetch: FetchOptions(policy: .standard))
             .run(CommandContext(streams: streams, environment: [:]), sources: sources, width: 80)
         let object = try Self.expectSafeJSON(streams.stdout.text, name)
@@ -130,7 +130,7 @@ import TestSupport
             // stderr is not a terminal, so no spinner (spacedash's own escapes) mixes with the notices.
             let streams = OutputStreams.memory(stdoutIsTerminal: terminal, stderrIsTerminal: false)
             let context = CommandContext(streams: streams, environment: ["TERM": "xterm"], colorMode: terminal ? .always : .auto)
-            let sources = try Dashboard.Sources(.scripted(Self.hostileErrors(text)), fetch: FetchOptions(policy: .standard))
+            let sources = try Dashboard.Sources(.scripted(Self.hostileErrors(text)), fetch: FetchOptions(policy: .standard), station: .insight)
             let code = try await Dashboard(json: false, fetch: FetchOptions(policy: .standard)).run(context, sources: sources, width: 160)
             #expect(code == .success, "\(name): both panels fall back to their samples")
             let notices = streams.stderr.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -143,7 +143,7 @@ import TestSupport
         }
 
         let streams = OutputStreams.memory()
-        let sources = try Dashboard.Sources(.scripted(Self.hostileErrors(text)), fetch: FetchOptions(policy: .standard))
+        let sources = try Dashboard.Sources(.scripted(Self.hostileErrors(text)), fetch: FetchOptions(policy: .standard), station: .insight)
         _ = try await Dashboard(json: true, fetch: FetchOptions(policy: .standard))
             .run(CommandContext(streams: streams, environment: [:]), sources: sources, width: 80)
         let object = try Self.expectSafeJSON(streams.stdout.text, "\(name) errors")
@@ -189,14 +189,15 @@ import TestSupport
         ])
         defer { server.stop() }
         let run = Sandbox()
-        for (arguments, columns) in [(["--refresh", "--color", "always"], "160"), (["--refresh"], "60")] {
+        // InSight's panel (asked for): the hostile text is in its feed.
+        for (arguments, columns) in [(["--station", "insight", "--refresh", "--color", "always"], "160"), (["--station", "insight", "--refresh"], "60")] {
             let result = try run.run(arguments, server: server, extra: ["COLUMNS": columns])
             #expect(result.exitCode == 0, "\(name) \(arguments): \(result.stderrText)")
             #expect(result.stdoutText.contains("Sol 675"), "\(name) \(arguments): \(result.stdoutText)")
             HostileDashboardTests.expectSafe(result.stdoutText, hostile: text, "\(name) \(arguments) stdout")
             HostileDashboardTests.expectSafe(result.stderrText, hostile: text, "\(name) \(arguments) stderr")
         }
-        let json = try run.run(["--refresh", "--json"], server: server)
+        let json = try run.run(["--station", "insight", "--refresh", "--json"], server: server)
         #expect(json.exitCode == 0)
         #expect(!json.stdout.contains(where: { $0 < 0x20 && $0 != 0x0A }), "\(name): a raw control byte in --json")
         let object = try HostileDashboardTests.expectSafeJSON(json.stdoutText, name)

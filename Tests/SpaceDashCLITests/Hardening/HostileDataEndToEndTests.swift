@@ -76,14 +76,14 @@ import TestSupport
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.insightFeed(season: text, point: text))])
         defer { server.stop() }
         let run = Sandbox()
-        for arguments in [["mars-weather", "--refresh", "--color", "always"], ["mars-weather", "--refresh", "--sol", "675", "--color", "always"],
-                          ["mars-weather", "--refresh"]] {
+        for arguments in [["mars-weather", "--station", "insight", "--refresh", "--color", "always"], ["mars-weather", "--station", "insight", "--refresh", "--sol", "675", "--color", "always"],
+                          ["mars-weather", "--station", "insight", "--refresh"]] {
             let result = try run.run(arguments, server: server)
             #expect(result.exitCode == 0, "\(name) \(arguments): \(result.stderrText)")
             Self.expectClean(result.stdoutText, "\(name) \(arguments) stdout")
             Self.expectClean(result.stderrText, "\(name) \(arguments) stderr")
         }
-        let json = try run.run(["mars-weather", "--refresh", "--json"], server: server)
+        let json = try run.run(["mars-weather", "--station", "insight", "--refresh", "--json"], server: server)
         #expect(json.exitCode == 0)
         #expect(!json.stdout.contains(where: { $0 < 0x20 && $0 != 0x0A }), "\(name): a raw control byte in --json")
         #expect((try? JSONSerialization.jsonObject(with: json.stdout)) != nil, "\(name): --json is valid JSON")
@@ -96,7 +96,7 @@ import TestSupport
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(body, status: 403)])
         defer { server.stop() }
         let run = Sandbox()
-        for arguments in [["mars-weather", "--refresh"], ["mars-weather", "--refresh", "--strict"], ["mars-weather", "--refresh", "--verbose"]] {
+        for arguments in [["mars-weather", "--station", "insight", "--refresh"], ["mars-weather", "--station", "insight", "--refresh", "--strict"], ["mars-weather", "--station", "insight", "--refresh", "--verbose"]] {
             let result = try run.run(arguments, server: server)
             #expect(!result.stderrText.isEmpty, "\(name): the failure is reported")
             Self.expectClean(result.stderrText, "\(name) \(arguments) stderr")
@@ -107,7 +107,7 @@ import TestSupport
         // An HTML page answering 500 with escape sequences in it.
         let html = try LoopbackServer(routes: ["/insight_weather/": .status(500, body: "<html>\(text)</html>")])
         defer { html.stop() }
-        let result = try run.run(["mars-weather", "--refresh", "--strict"], server: html)
+        let result = try run.run(["mars-weather", "--station", "insight", "--refresh", "--strict"], server: html)
         #expect(result.exitCode == 69 || result.exitCode == 1)
         Self.expectClean(result.stderrText, "\(name) HTML 500 stderr")
     }
@@ -119,7 +119,7 @@ import TestSupport
         let server = try LoopbackServer(routes: ["/insight_weather/": .text(body), "/launches/upcoming/": .text(body)])
         defer { server.stop() }
         let run = Sandbox()
-        for (arguments, locale) in [(["mars-weather", "--refresh"], "C.UTF-8"), (["launches", "--refresh"], "C.UTF-8"), (["mars-weather", "--refresh"], "C")] {
+        for (arguments, locale) in [(["mars-weather", "--station", "insight", "--refresh"], "C.UTF-8"), (["launches", "--refresh"], "C.UTF-8"), (["mars-weather", "--station", "insight", "--refresh"], "C")] {
             let result = try run.run(arguments, server: server, extra: ["LANG": locale])
             #expect(result.exitCode == 0)
             #expect(result.stderrText.contains("(it starts with \"Starship is down\")"), "\(arguments) \(locale): \(result.stderrText)")

@@ -35,29 +35,29 @@ import TestSupport
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(HostileInSight.everything)])
         defer { server.stop() }
 
-        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--refresh"], server: server), "the live answer")
-        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--refresh", "--units", "imperial"], server: server), "the live answer in °F")
-        let detail = try Self.runOnTerminal(run, ["mars-weather", "--refresh", "--sol", "681"], server: server)
+        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--station", "insight", "--refresh"], server: server), "the live answer")
+        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--station", "insight", "--refresh", "--units", "imperial"], server: server), "the live answer in °F")
+        let detail = try Self.runOnTerminal(run, ["mars-weather", "--station", "insight", "--refresh", "--sol", "681"], server: server)
         #expect(detail.result.exitCode == 0, "--sol 681: \(detail.result.stderrText)")
         #expect(detail.screen.contains("Wind from    W (270°, 5 samples)"), "\(detail.screen)")
 
         for units in ["metric", "imperial"] {
-            let json = try run.run(["mars-weather", "--refresh", "--json", "--units", units], server: server)
+            let json = try run.run(["mars-weather", "--station", "insight", "--refresh", "--json", "--units", units], server: server)
             #expect(json.exitCode == 0, "--json --units \(units): \(json.stderrText)")
             let sols = try #require((try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])?["sols"] as? [[String: Any]])
             #expect(sols.map { $0[units == "metric" ? "temperature_c" : "temperature_f"] is NSNull } == [false, false, true, true, false])
         }
-        let dashboard = try run.run([], server: server, extra: ["COLUMNS": "120"])
+        let dashboard = try run.run(["--station", "insight"], server: server, extra: ["COLUMNS": "120"])
         #expect(dashboard.exitCode == 0, "the dashboard: \(dashboard.stderrText)")
         #expect(dashboard.stdoutText.contains("no temperature data"), "\(dashboard.stdoutText)")
 
         // The same answer, now from the cache, with no network at all.
         server.stop()
-        let offline = try Self.runOnTerminal(run, ["mars-weather", "--offline"], server: nil)
+        let offline = try Self.runOnTerminal(run, ["mars-weather", "--station", "insight", "--offline"], server: nil)
         Self.expectShown(offline, "--offline from the cache")
         #expect(offline.screen.contains("Source: cached"), "\(offline.screen)")
-        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--offline", "--units", "imperial"], server: nil), "--offline in °F")
-        let json = try run.run(["mars-weather", "--offline", "--json", "--units", "imperial"], server: nil)
+        Self.expectShown(try Self.runOnTerminal(run, ["mars-weather", "--station", "insight", "--offline", "--units", "imperial"], server: nil), "--offline in °F")
+        let json = try run.run(["mars-weather", "--station", "insight", "--offline", "--json", "--units", "imperial"], server: nil)
         #expect(json.exitCode == 0, "\(json.stderrText)")
         #expect((try? JSONSerialization.jsonObject(with: json.stdout)) != nil)
     }

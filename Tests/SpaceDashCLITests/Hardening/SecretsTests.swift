@@ -74,8 +74,8 @@ import TestSupport
 
     @Test func marsWeatherNeverShowsTheKey() throws {
         for (name, response) in Self.insightAnswers() {
-            for arguments in [["mars-weather", "--refresh"], ["mars-weather", "--refresh", "--json"], ["mars-weather", "--refresh", "--verbose"],
-                              ["mars-weather", "--refresh", "--strict", "--verbose"]] {
+            for arguments in [["mars-weather", "--station", "insight", "--refresh"], ["mars-weather", "--station", "insight", "--refresh", "--json"], ["mars-weather", "--station", "insight", "--refresh", "--verbose"],
+                              ["mars-weather", "--station", "insight", "--refresh", "--strict", "--verbose"]] {
                 let server = try LoopbackServer(routes: ["/insight_weather/": response])
                 defer { server.stop() }
                 let run = Sandbox()
@@ -88,7 +88,7 @@ import TestSupport
 
     @Test func marsWeatherWithoutAServerNeverShowsTheKey() throws {
         let run = Sandbox()
-        for arguments in [["mars-weather", "--verbose"], ["mars-weather", "--strict"], ["mars-weather", "--json"]] {
+        for arguments in [["mars-weather", "--station", "insight", "--verbose"], ["mars-weather", "--station", "insight", "--strict"], ["mars-weather", "--station", "insight", "--json"]] {
             let result = try run.run(arguments, server: nil, extra: Self.secrets)
             Self.expectNoSecret(result, run, "connection refused \(arguments)")
         }
@@ -167,13 +167,13 @@ import TestSupport
 
     @Test func marsWeatherNeverShowsAKeyTheServerEchoes() throws {
         for (name, response) in Self.insightEchoAnswers() {
-            for (arguments, environment) in Self.modes(["mars-weather"]) {
+            for (arguments, environment) in Self.modes(["mars-weather", "--station", "insight"]) {
                 let server = try LoopbackServer(routes: ["/insight_weather/": response])
                 defer { server.stop() }
                 let run = Sandbox()
                 let result = try run.run(arguments, server: server, extra: Self.secrets.merging(environment) { $1 })
                 Self.expectNoSecret(result, run, "echo \(name) \(arguments) \(environment)")
-                let offline = try run.run(["mars-weather", "--offline"], server: nil, extra: Self.secrets)
+                let offline = try run.run(["mars-weather", "--station", "insight", "--offline"], server: nil, extra: Self.secrets)
                 Self.expectNoSecret(offline, run, "echo \(name) then --offline")
             }
         }
