@@ -239,3 +239,30 @@ import SpaceData
         }
     }
 }
+
+/// `spacedash launches --ics` end to end: the listing of 20 July 2026
+/// (../shared/data/launches/ll2, skipped without it) as a calendar.
+@Suite struct LaunchesCalendarBinaryTests {
+    typealias Sandbox = LaunchesShowCommandTests.Sandbox
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theSelectedLaunchesAreAValidCalendar() throws {
+        let server = try LaunchesNextCommandTests.server()
+        defer { server.stop() }
+        let result = try LaunchesShowCommandTests.spacedash(["--ics", "spacex"], Sandbox().environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let calendar = try StrictCalendarParser.parse(result.stdout)
+        #expect(calendar.components.count == 5)
+        let first = try #require(calendar.components.first)
+        #expect(first.first("UID")?.raw == "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc@launches.spacedash")
+        #expect(first.first("DTSTAMP")?.raw == "20260720T120000Z", "stamped with the run's clock")
+        #expect(first.first("DTSTART")?.raw == "20260720T140000Z")
+        #expect(first.first("LAST-MODIFIED")?.raw == "20260720T132329Z")
+        #expect(first.first("URL")?.raw == server.url("/2.3.0/launches/e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc/").absoluteString)
+    }
+
+    @Test func icsWithJSONIsAUsageError() throws {
+        let result = try LaunchesShowCommandTests.spacedash(["--ics", "--json"], Sandbox().environment(nil))
+        #expect(result.exitCode == 64)
+    }
+}
