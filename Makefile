@@ -58,10 +58,20 @@ run: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product spacedash
 	@"$$($(SWIFT) build --show-bin-path)/spacedash" $(ARGS)
 
+# The Streams cases run beside OpenCombine 0.14 running the same code, from a
+# bench-only package (Benchmarks/OpenCombineBaseline) that `make test` never
+# builds. If it cannot be built, the bench says so and uses recorded figures.
+OPENCOMBINE_BASELINE := Benchmarks/OpenCombineBaseline
+BENCH_ARGS ?=   # case names to run (a substring is enough); all when empty
 bench: deps
 	$(RELEASE) --product SpaceDashBench
 	$(RELEASE) --product spacedash
-	@"$$($(SWIFT) build -c release --show-bin-path)/SpaceDashBench"
+	@if $(SWIFT) build -c release --package-path $(OPENCOMBINE_BASELINE) >.build/opencombine-baseline.log 2>&1; then \
+	  export SPACEDASH_OPENCOMBINE_BENCH="$$($(SWIFT) build -c release --package-path $(OPENCOMBINE_BASELINE) --show-bin-path)/OpenCombineBaseline"; \
+	else \
+	  echo "make bench: the OpenCombine baseline did not build (see .build/opencombine-baseline.log)" >&2; \
+	fi; \
+	"$$($(SWIFT) build -c release --show-bin-path)/SpaceDashBench" $(BENCH_ARGS)
 
 install: release
 	install -d "$(BINDIR)"

@@ -39,7 +39,10 @@ final class BenchmarkRunner {
         filters = arguments
     }
 
-    func run(_ cases: [BenchmarkCase]) {
+    /// Runs the selected cases; returns each one's median, by name.
+    @discardableResult
+    func run(_ cases: [BenchmarkCase]) -> [String: Double] {
+        var medians: [String: Double] = [:]
         for benchmark in cases where selected(benchmark.name) {
             checksum &+= benchmark.run(max(1, benchmark.events / 10))  // warm-up
             var samples: [Double] = []
@@ -51,8 +54,21 @@ final class BenchmarkRunner {
             }
             samples.sort()
             let median = samples[samples.count / 2]
+            medians[benchmark.name] = median
             writeLine("\(benchmark.name) \(formatted(median)) \(benchmark.unit)", to: STDOUT_FILENO)
         }
+        return medians
+    }
+
+    /// Prints one `name value unit` line (value with one decimal, or two under 10).
+    func report(_ name: String, _ value: Double, _ unit: String) {
+        let text = value < 10 ? String(format2: value) : formatted(value)
+        writeLine("\(name) \(text) \(unit)", to: STDOUT_FILENO)
+    }
+
+    /// A note on stderr, prefixed as the bench's messages are.
+    func note(_ message: String) {
+        writeLine("SpaceDashBench: \(message)", to: STDERR_FILENO)
     }
 
     /// Prints the checksum, so the work every case did is observable.
@@ -80,5 +96,14 @@ final class BenchmarkRunner {
         var now = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}
+
+extension String {
+    /// `value` with two decimals, without Foundation.
+    init(format2 value: Double) {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        self = "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }
 }

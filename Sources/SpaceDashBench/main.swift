@@ -1,9 +1,10 @@
 // `make bench`: each suite adds its cases here, one call line per suite.
 // Arguments filter the cases by name (`SpaceDashBench chain5 launches`).
-let runner = BenchmarkRunner(arguments: Array(CommandLine.arguments.dropFirst()))
+let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
+let runner = BenchmarkRunner(arguments: benchmarkArguments)
 // First, while this process is small: a spawned child's peak RSS includes ours.
 if runner.selected("mars_weather") || runner.selected("insight") { InSightBenchmarks.offlinePeakMemory() }
-runner.run(StreamsBenchmarks.cases)
+OpenCombineBaseline.run(with: runner, arguments: benchmarkArguments)  // the Streams cases, with OpenCombine's beside them
 if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }
 if runner.selected("insight") || runner.selected("mars_weather") {
     InSightBenchmarks.decode7Sol()

@@ -7,12 +7,16 @@
 /// a newer one replaced, or that outlives its `cancel()` (a scheduler may let
 /// it run), then does nothing. Tokens are only handed back here, never
 /// cancelled: the owner cancels them once it has unlocked.
+@usableFromInline
 struct RestartableTimer {
-    private var generation: UInt64 = 0
-    private var token: Cancellable?
+    @usableFromInline var generation: UInt64 = 0
+    @usableFromInline var token: Cancellable?
+
+    @inlinable init() {}
 
     /// Lock held. Starts a new generation; returns it and the previous
     /// timer's token, to cancel once unlocked.
+    @inlinable
     mutating func restart() -> (generation: UInt64, previous: Cancellable?) {
         generation &+= 1
         let previous = token
@@ -21,12 +25,14 @@ struct RestartableTimer {
     }
 
     /// Lock held. Whether `generation` is still the latest.
+    @inlinable
     func isCurrent(_ generation: UInt64) -> Bool {
         self.generation == generation
     }
 
     /// Lock held. Keeps `newToken` as the running timer when `generation` is
     /// still the latest; otherwise hands it back, to cancel once unlocked.
+    @inlinable
     mutating func keep(_ newToken: Cancellable, for generation: UInt64) -> Cancellable? {
         guard isCurrent(generation) else { return newToken }
         token = newToken
@@ -34,6 +40,7 @@ struct RestartableTimer {
     }
 
     /// Lock held. Takes the running timer's token, to cancel once unlocked.
+    @inlinable
     mutating func stop() -> Cancellable? {
         let running = token
         token = nil
@@ -42,6 +49,7 @@ struct RestartableTimer {
 
     /// Schedules a timer that fires `interval` from now (and every `interval`
     /// after that, until cancelled). Call it without holding a lock.
+    @inlinable
     static func schedule<S: Scheduler>(
         on scheduler: S,
         after interval: S.SchedulerTimeType.Stride,

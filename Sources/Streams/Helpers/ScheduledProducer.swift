@@ -1,4 +1,5 @@
 /// Where a `ScheduledProducer` stands with upstream.
+@usableFromInline
 enum ScheduledProducerState {
     case awaitingSubscription
     case subscribed(Subscription)
@@ -20,23 +21,26 @@ enum ScheduledProducerState {
 /// below; methods marked "lock held" expect the caller to hold `lock`, the
 /// others take it themselves. Nothing here calls downstream, upstream or a
 /// scheduler with `lock` held.
+@usableFromInline
 class ScheduledProducer<Downstream: Subscriber> {
-    typealias Input = Downstream.Input
-    typealias Failure = Downstream.Failure
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
-    final let lock = UnfairLock()
-    final let downstreamLock = RecursiveLock()
+    @usableFromInline final let lock = UnfairLock()
+    @usableFromInline final let downstreamLock = RecursiveLock()
     /// Guarded by `lock`.
-    final var downstream: Downstream?
+    @usableFromInline final var downstream: Downstream?
     /// Guarded by `lock`.
-    final var state = ScheduledProducerState.awaitingSubscription
+    @usableFromInline final var state = ScheduledProducerState.awaitingSubscription
 
+    @inlinable
     init(downstream: Downstream) {
         self.downstream = downstream
     }
 
     /// Takes the first subscription and returns the downstream subscriber to
     /// pass it on to; cancels any other subscription and returns nil.
+    @inlinable
     final func accept(_ subscription: Subscription) -> Downstream? {
         lock.lock()
         guard case .awaitingSubscription = state, let downstream else {
@@ -50,7 +54,7 @@ class ScheduledProducer<Downstream: Subscriber> {
     }
 
     /// Whether upstream's events are still taken in.
-    final var isSubscribed: Bool {
+    @usableFromInline final var isSubscribed: Bool {
         lock.lock()
         defer { lock.unlock() }
         if case .subscribed = state { return true }
@@ -60,6 +64,7 @@ class ScheduledProducer<Downstream: Subscriber> {
     /// Delivers a value from a scheduled action, one at a time, and requests
     /// upstream the demand downstream returns. While completing, the value is
     /// still delivered but nothing more is requested; after cancel it is dropped.
+    @inlinable
     final func deliver(_ input: Input) {
         lock.lock()
         let upstream: Subscription?
@@ -83,6 +88,7 @@ class ScheduledProducer<Downstream: Subscriber> {
 
     /// Lock held. Moves from subscribed to completing; false in any other
     /// state (a second completion, or one after cancel, is ignored).
+    @inlinable
     final func beginCompleting() -> Bool {
         guard case .subscribed = state else { return false }
         state = .completing
@@ -91,6 +97,7 @@ class ScheduledProducer<Downstream: Subscriber> {
 
     /// Delivers the completion that `beginCompleting()` set on its way, from
     /// a scheduled action, and lets downstream go. After cancel it does nothing.
+    @inlinable
     final func deliver(_ completion: Subscribers.Completion<Failure>) {
         lock.lock()
         guard case .completing = state, let downstream else {
@@ -104,6 +111,7 @@ class ScheduledProducer<Downstream: Subscriber> {
     }
 
     /// Passes a downstream request straight upstream while subscribed.
+    @inlinable
     final func requestUpstream(_ demand: Subscribers.Demand) {
         lock.lock()
         guard case .subscribed(let upstream) = state else {
@@ -116,6 +124,7 @@ class ScheduledProducer<Downstream: Subscriber> {
 
     /// Lock held. Ends the subscription and lets downstream go; returns the
     /// upstream subscription to cancel (once unlocked) if it was still subscribed.
+    @inlinable
     final func terminate() -> Subscription? {
         let upstream: Subscription?
         if case .subscribed(let subscription) = state { upstream = subscription } else { upstream = nil }

@@ -11,6 +11,7 @@ extension Publisher {
     ///   - dueTime: How long upstream must stay quiet before the latest value is sent.
     ///   - scheduler: Where the timer runs and values are delivered.
     ///   - options: Options passed to `scheduler`.
+    @inlinable
     public func debounce<S: Scheduler>(
         for dueTime: S.SchedulerTimeType.Stride,
         scheduler: S,
@@ -37,6 +38,7 @@ extension Publishers {
         public let scheduler: Context
         public let options: Context.SchedulerOptions?
 
+        @inlinable
         public init(
             upstream: Upstream,
             dueTime: Context.SchedulerTimeType.Stride,
@@ -49,6 +51,7 @@ extension Publishers {
             self.options = options
         }
 
+        @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
             upstream.subscribe(Inner(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
         }
@@ -56,17 +59,22 @@ extension Publishers {
 }
 
 extension Publishers.Debounce {
-    private final class Inner<Downstream: Subscriber>: ScheduledProducer<Downstream>, Subscriber, Subscription, CustomStringConvertible
+    // Internal and inlinable (not private), so that it is specialised in the
+    // caller's module with its scheduler instead of going through generic
+    // metadata lookups for every value.
+    @usableFromInline
+    final class Inner<Downstream: Subscriber>: ScheduledProducer<Downstream>, Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
-        private let dueTime: Context.SchedulerTimeType.Stride
-        private let scheduler: Context
-        private let options: Context.SchedulerOptions?
+        @usableFromInline let dueTime: Context.SchedulerTimeType.Stride
+        @usableFromInline let scheduler: Context
+        @usableFromInline let options: Context.SchedulerOptions?
         // Guarded by `lock`.
-        private var demand = Subscribers.Demand.none
-        private var pendingValue: Input?
+        @usableFromInline var demand = Subscribers.Demand.none
+        @usableFromInline var pendingValue: Input?
         /// Restarted by every value; only the latest generation may emit.
-        private var timer = RestartableTimer()
+        @usableFromInline var timer = RestartableTimer()
 
+        @inlinable
         init(downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context, options: Context.SchedulerOptions?) {
             self.dueTime = dueTime
             self.scheduler = scheduler
@@ -74,14 +82,16 @@ extension Publishers.Debounce {
             super.init(downstream: downstream)
         }
 
-        var description: String { "Debounce" }
+        @usableFromInline var description: String { "Debounce" }
 
+        @inlinable
         func receive(subscription: Subscription) {
             guard let downstream = accept(subscription) else { return }
             downstreamLock.withLock { downstream.receive(subscription: self) }
             subscription.request(.unlimited)
         }
 
+        @inlinable
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
             guard case .subscribed = state else {
@@ -112,7 +122,8 @@ extension Publishers.Debounce {
             return .none
         }
 
-        private func timerFired(generation fired: UInt64) {
+        @inlinable
+        func timerFired(generation fired: UInt64) {
             lock.lock()
             guard case .subscribed = state, timer.isCurrent(fired), let value = pendingValue, let downstream else {
                 lock.unlock()
@@ -138,6 +149,7 @@ extension Publishers.Debounce {
             }
         }
 
+        @inlinable
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard beginCompleting() else {
@@ -151,10 +163,12 @@ extension Publishers.Debounce {
             scheduler.schedule(options: nil) { self.deliver(completion) }
         }
 
+        @inlinable
         func request(_ demand: Subscribers.Demand) {
             lock.withLock { self.demand += demand }
         }
 
+        @inlinable
         func cancel() {
             lock.lock()
             let upstream = terminate()

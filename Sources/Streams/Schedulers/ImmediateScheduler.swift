@@ -70,3 +70,10 @@ public struct ImmediateScheduler: Scheduler, Sendable {
         return AnyCancellable {}
     }
 }
+
+extension ImmediateScheduler {
+    /// A new test scheduler with `ImmediateScheduler`'s time types.
+    public static var test: TestSchedulerOf<ImmediateScheduler> {
+        TestScheduler(now: SchedulerTimeType())
+    }
+}

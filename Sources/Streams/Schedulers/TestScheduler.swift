@@ -11,40 +11,54 @@ import Dispatch
 /// while advancing run in the same advance when they fall due before its end.
 ///
 /// Thread-safe; actions run on the thread that advances, with no lock held.
+///
+/// Inlinable, so that its generic code is specialised in the caller's module
+/// (a virtual-time test or benchmark spends most of its time here).
 public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler, @unchecked Sendable
     where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
 {
-    private struct Entry {
-        let date: SchedulerTimeType
-        let sequence: UInt64
+    @usableFromInline struct Entry {
+        @usableFromInline let date: SchedulerTimeType
+        @usableFromInline let sequence: UInt64
         /// Shared by every occurrence of a repeating action; nil for a one-off.
-        let token: RepeatToken?
-        let action: () -> Void
+        @usableFromInline let token: RepeatToken?
+        @usableFromInline let action: () -> Void
 
+        @inlinable
+        init(date: SchedulerTimeType, sequence: UInt64, token: RepeatToken?, action: @escaping () -> Void) {
+            self.date = date
+            self.sequence = sequence
+            self.token = token
+            self.action = action
+        }
+
+        @inlinable
         func precedes(_ other: Entry) -> Bool {
             date != other.date ? date < other.date : sequence < other.sequence
         }
     }
 
-    private final class RepeatToken: @unchecked Sendable {
-        let interval: SchedulerTimeType.Stride
+    @usableFromInline final class RepeatToken: @unchecked Sendable {
+        @usableFromInline let interval: SchedulerTimeType.Stride
         // Guarded by the scheduler's lock.
-        var isCancelled = false
-        init(interval: SchedulerTimeType.Stride) { self.interval = interval }
+        @usableFromInline var isCancelled = false
+        @inlinable init(interval: SchedulerTimeType.Stride) { self.interval = interval }
     }
 
-    private let lock = UnfairLock()
-    private var currentDate: SchedulerTimeType
-    private var lastSequence: UInt64 = 0
+    @usableFromInline let lock = UnfairLock()
+    @usableFromInline var currentDate: SchedulerTimeType
+    @usableFromInline var lastSequence: UInt64 = 0
     /// A binary min-heap ordered by (date, sequence).
-    private var heap: [Entry] = []
+    @usableFromInline var heap: [Entry] = []
 
     /// A scheduler whose clock starts at `now`.
+    @inlinable
     public init(now: SchedulerTimeType) {
         currentDate = now
     }
 
     /// The virtual current time.
+    @inlinable
     public var now: SchedulerTimeType {
         lock.lock()
         defer { lock.unlock() }
@@ -52,21 +66,25 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
     }
 
     /// Zero: virtual time is exact.
+    @inlinable
     public var minimumTolerance: SchedulerTimeType.Stride { .zero }
 
     /// How many actions are waiting to run (a repeating action counts once).
+    @inlinable
     public var pendingActionCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return heap.count { !($0.token?.isCancelled ?? false) }
     }
 
+    @inlinable
     public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
         lock.lock()
         push(date: currentDate, token: nil, action: action)
         lock.unlock()
     }
 
+    @inlinable
     public func schedule(
         after date: SchedulerTimeType,
         tolerance: SchedulerTimeType.Stride,
@@ -78,6 +96,7 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
         lock.unlock()
     }
 
+    @inlinable
     public func schedule(
         after date: SchedulerTimeType,
         interval: SchedulerTimeType.Stride,
@@ -101,6 +120,7 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
     }
 
     /// Moves the clock forward by `stride`, running every action that falls due.
+    @inlinable
     public func advance(by stride: SchedulerTimeType.Stride = .zero) {
         lock.lock()
         let finalDate = currentDate.advanced(by: stride)
@@ -110,6 +130,7 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
 
     /// Moves the clock forward to `date`, running every action that falls due.
     /// A date in the past runs what is due now and leaves the clock alone.
+    @inlinable
     public func advance(to date: SchedulerTimeType) {
         advance(until: date)
     }
@@ -117,6 +138,7 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
     /// Runs every scheduled action, moving the clock to each one's date, until
     /// nothing is left. A repeating action that is never cancelled makes this
     /// run forever, as in combine-schedulers.
+    @inlinable
     public func run() {
         while true {
             lock.lock()
@@ -130,7 +152,8 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
         }
     }
 
-    private func advance(until finalDate: SchedulerTimeType) {
+    @inlinable
+    func advance(until finalDate: SchedulerTimeType) {
         while true {
             lock.lock()
             guard let next = heap.first, next.date <= finalDate else {
@@ -155,17 +178,20 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
 
     // MARK: - The heap (called with the lock held)
 
-    private func push(date: SchedulerTimeType, token: RepeatToken?, action: @escaping () -> Void) {
+    @inlinable
+    func push(date: SchedulerTimeType, token: RepeatToken?, action: @escaping () -> Void) {
         lastSequence += 1
         push(date: date, sequence: lastSequence, token: token, action: action)
     }
 
-    private func push(date: SchedulerTimeType, sequence: UInt64, token: RepeatToken?, action: @escaping () -> Void) {
+    @inlinable
+    func push(date: SchedulerTimeType, sequence: UInt64, token: RepeatToken?, action: @escaping () -> Void) {
         heap.append(Entry(date: date, sequence: sequence, token: token, action: action))
         siftUp(heap.count - 1)
     }
 
-    private func popFirst() {
+    @inlinable
+    func popFirst() {
         let last = heap.removeLast()
         if !heap.isEmpty {
             heap[0] = last
@@ -173,7 +199,8 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
         }
     }
 
-    private func rebuildHeap() {
+    @inlinable
+    func rebuildHeap() {
         var index = heap.count / 2
         while index > 0 {
             index -= 1
@@ -181,7 +208,8 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
         }
     }
 
-    private func siftUp(_ start: Int) {
+    @inlinable
+    func siftUp(_ start: Int) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
@@ -191,7 +219,8 @@ public final class TestScheduler<SchedulerTimeType: Strideable, SchedulerOptions
         }
     }
 
-    private func siftDown(_ start: Int) {
+    @inlinable
+    func siftDown(_ start: Int) {
         var parent = start
         while true {
             let left = 2 * parent + 1
@@ -214,14 +243,8 @@ public typealias TestSchedulerOf<S: Scheduler> = TestScheduler<S.SchedulerTimeTy
 extension DispatchQueue {
     /// A new test scheduler with `DispatchQueue`'s time types; its clock starts
     /// at `DispatchTime(uptimeNanoseconds: 1)`.
+    @inlinable
     public static var test: TestSchedulerOf<DispatchQueue> {
         TestScheduler(now: SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)))
-    }
-}
-
-extension ImmediateScheduler {
-    /// A new test scheduler with `ImmediateScheduler`'s time types.
-    public static var test: TestSchedulerOf<ImmediateScheduler> {
-        TestScheduler(now: SchedulerTimeType())
     }
 }

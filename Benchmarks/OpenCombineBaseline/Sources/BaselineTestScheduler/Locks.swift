@@ -1,0 +1,1 @@
+../../../../Sources/Streams/Helpers/Locks.swift

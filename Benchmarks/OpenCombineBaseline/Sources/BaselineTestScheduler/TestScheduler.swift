@@ -1,0 +1,1 @@
+../../../../Sources/Streams/Schedulers/TestScheduler.swift

@@ -1,0 +1,1 @@
+../../../../Sources/SpaceDashBench/StreamsBenchmarks.swift
