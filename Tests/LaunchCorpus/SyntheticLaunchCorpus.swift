@@ -48,7 +48,8 @@ public struct SyntheticLaunchCorpus: Sendable {
         public var searchRecord: SearchRecord {
             SearchRecord(
                 name: name, agency: agency, agencyAbbreviation: agencyAbbreviation, missionType: missionType,
-                pad: pad, location: location, status: statusName, statusAbbreviation: statusAbbreviation, date: net)
+                pad: pad, location: location, status: statusName, statusAbbreviation: statusAbbreviation,
+                rocket: rocket, orbit: orbitName, orbitAbbreviation: orbitAbbreviation, country: countryCode, date: net)
         }
     }
 

@@ -55,8 +55,9 @@ import TestSupport
             "  1100 ms  results 300 ms after the last key: 46 / 46 launches · sample data",
         ])
         let starlink = try #require(lines.firstIndex(of: results[0]))
-        #expect(lines[starlink + 1].hasPrefix("           ▶ Falcon 9 Block 5 | Starlink Group 6-112 · SpaceX"))
-        #expect(lines[starlink + 3].hasPrefix("             Falcon 9 Block 5 | Starlink Group 10-88 · SpaceX"))
+        // Each row after its countdown from the demo's clock.
+        #expect(lines[starlink + 1].hasPrefix("           ▶ in 3d 15h  Falcon 9 Block 5 | Starlink Group 6-112 · SpaceX"))
+        #expect(lines[starlink + 3].hasPrefix("             in ~55d    Falcon 9 Block 5 | Starlink Group 10-88 · SpaceX"))
     }
 
     @Test func theWeatherAndLaunchSectionsUseTheCommandsRenderers() async throws {
@@ -92,7 +93,7 @@ import TestSupport
         #expect(ours.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(ours.filter { !$0.unicodeScalars.allSatisfy(\.isASCII) })")
         #expect(result.stdout.contains("\nMars weather | NASA InSight"))
         #expect(result.stdout.contains("results 300 ms after the last key: 3 / 46 launches | sample data\n"))
-        #expect(result.stdout.contains("           > Falcon 9 Block 5 | Starlink Group 6-112 | SpaceX | Cape Canaveral"))
+        #expect(result.stdout.contains("           > in 3d 15h  Falcon 9 Block 5 | Starlink Group 6-112 | SpaceX | Cape Canaveral"))
     }
 
     @Test func theSavingIsMeasuredAgainstTheSameScriptWithoutTheDebounce() throws {

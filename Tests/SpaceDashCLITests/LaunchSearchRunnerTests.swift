@@ -1,14 +1,33 @@
 import Foundation
 import Glibc
+import SpaceData
 import Testing
 import TestSupport
 
 /// End-to-end: `spacedash launches search -i --offline` on a pseudo-terminal
 /// that is the process's controlling terminal (so it opens /dev/tty), stdout a pipe.
 @Suite(.serialized) struct LaunchSearchRunnerTests {
-    /// The row the selection marker is on, as the screen shows it.
+    /// The result row the selection marker is on, as the screen shows it (below the prompt and the status).
     static func selectedLine(_ screen: ScreenModel, marker: String = "▶ ") -> String? {
-        screen.lines.first { $0.hasPrefix(marker) }
+        screen.lines.dropFirst(2).first { $0.hasPrefix(marker) }
+    }
+
+    /// The screen once a frame showing `text` is drawn whole (the renderer hides the
+    /// cursor while it draws and shows it at the prompt when done).
+    @discardableResult
+    static func waitForFrame(_ terminal: PseudoTerminal, showing text: String) -> ScreenModel {
+        terminal.waitForScreen { $0.cursorVisible && $0.row(containing: text) != nil }
+    }
+
+    /// Whether a result row `line` shows `launch` (after its date or countdown, before its agency).
+    static func shows(_ line: String?, _ launch: Launch) -> Bool {
+        guard let line else { return false }
+        return line.contains("  \(launch.name) · ") || line.hasSuffix("  \(launch.name)")
+    }
+
+    /// The row the selection marker is on.
+    static func selectedRow(_ screen: ScreenModel, marker: String = "▶ ") -> Int? {
+        screen.lines.indices.dropFirst(2).first { screen.line($0).hasPrefix(marker) }
     }
 
     /// Starts the binary with the pty as its controlling terminal.
@@ -41,27 +60,70 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.waitForScreen(showing: "sample data")
+        Self.waitForFrame(terminal, showing: "sample data")
         terminal.type("falcon")
         // After the debounce: 6 of the 46 sample launches, the first one selected.
-        let screen = terminal.waitForScreen {
+        let screen = terminal.waitForScreen { $0.cursorVisible &&
             $0.line(1) == "6 / 46 launches · sample data" && Self.selectedLine($0)?.contains("Starlink Group 6-112") == true
         }
         #expect(screen.line(0) == "> falcon")
         #expect(screen.line(1) == "6 / 46 launches · sample data")
-        let selected = try #require(screen.row(containing: "▶ Falcon 9 Block 5 | Starlink Group 6-112 · SpaceX"), "\(screen.lines)")
+        let selected = try #require(Self.selectedRow(screen), "\(screen.lines)")
         #expect(selected == 2, "the first result row is selected")
-        #expect(screen.text(ofRow: selected, where: \.reverse).hasPrefix("Falcon 9 Block 5 | Starlink Group 6-112"), "in reverse video")
+        #expect(screen.line(selected).contains("Falcon 9 Block 5 | Starlink Group 6-112 · SpaceX"))
+        #expect(screen.text(ofRow: selected, where: \.reverse).contains("Falcon 9 Block 5 | Starlink Group 6-112"), "in reverse video")
         #expect(screen.text(ofRow: selected, where: { $0.foreground != nil }) == "Falcon", "its match highlighted")
         #expect(screen.text(ofRow: selected + 1, where: { $0.foreground != nil }) == "Falcon", "and the next row's")
         terminal.type("\u{1B}[B")
-        let moved = terminal.waitForScreen { Self.selectedLine($0)?.contains("Starlink Group 17-61") == true }
-        #expect(moved.row(containing: "▶ ") == selected + 1, "the marker one row down")
+        let moved = terminal.waitForScreen { $0.cursorVisible && Self.selectedLine($0)?.contains("Starlink Group 17-61") == true }
+        #expect(Self.selectedRow(moved) == selected + 1, "the marker one row down")
         terminal.type("\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.hasPrefix("2026-11-29T14:05:00Z\tFalcon 9 Block 5 | Starlink Group 17-61\tSpaceX\t"))
         #expect(result.stdoutText.split(separator: "\n").count == 1)
+        #expect(terminal.isRestored)
+    }
+
+    /// As in fzf: the cursor moves within the visible rows and the list scrolls only at
+    /// its edges; every row shows its date or countdown before the name.
+    @Test func theCursorMovesWithinTheVisibleRowsAndTheListScrollsOnlyAtItsEdges() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ordered = LaunchCatalog.ordered(try LaunchesSample.launches(), .upcoming)
+        // 30 rows: the prompt, the status, 21 results, the details pane.
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
+        let process = try Self.start(terminal, [], directory: directory)
+        let opening = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "46 / 46 launches · sample data" && Self.selectedRow($0) == 2 }
+        let lastRow = 22
+        #expect(Self.shows(opening.line(lastRow), ordered[20]) && !opening.lines.contains { Self.shows($0, ordered[21]) })
+        for row in 2 ... lastRow {
+            let line = opening.line(row)
+            #expect(line.dropFirst(2).first?.isWhitespace == false, "row \(row) starts with its date or countdown: \(line)")
+        }
+
+        terminal.type(String(repeating: "\u{1B}[B", count: 10))
+        let down10 = terminal.waitForScreen { $0.cursorVisible && Self.shows(Self.selectedLine($0), ordered[10]) }
+        #expect(Self.selectedRow(down10) == 12, "the cursor moved down the visible rows")
+        #expect(Self.shows(down10.line(2), ordered[0]), "the list did not scroll")
+
+        terminal.type(String(repeating: "\u{1B}[B", count: 15))
+        let down25 = terminal.waitForScreen { $0.cursorVisible && Self.shows(Self.selectedLine($0), ordered[25]) }
+        #expect(Self.selectedRow(down25) == lastRow, "past the bottom edge the cursor stays on the last row")
+        #expect(Self.shows(down25.line(2), ordered[5]), "and the list scrolled by as many rows")
+
+        terminal.type(String(repeating: "\u{1B}[A", count: 3))
+        let up3 = terminal.waitForScreen { $0.cursorVisible && Self.shows(Self.selectedLine($0), ordered[22]) }
+        #expect(Self.selectedRow(up3) == lastRow - 3, "going back up moves the cursor, not the list")
+        #expect(Self.shows(up3.line(2), ordered[5]), "the list stays where it was")
+
+        terminal.type(String(repeating: "\u{1B}[A", count: 20))
+        let top = terminal.waitForScreen { $0.cursorVisible && Self.shows(Self.selectedLine($0), ordered[2]) }
+        #expect(Self.selectedRow(top) == 2, "past the top edge the list scrolls back")
+        #expect(Self.shows(top.line(2), ordered[2]))
+        #expect(top.overflows == 0)
+        terminal.type("\u{1B}")
+        #expect(process.wait(timeout: 60).exitCode == 130)
         #expect(terminal.isRestored)
     }
 
@@ -71,7 +133,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.waitForScreen(showing: "sample data")
+        Self.waitForFrame(terminal, showing: "sample data")
         terminal.type("crew\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -87,7 +149,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--json"], directory: directory)
-        terminal.waitForScreen(showing: "sample data")
+        Self.waitForFrame(terminal, showing: "sample data")
         terminal.type("crew\u{1B}[B\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -100,14 +162,14 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 60, rows: 30)
         let process = try Self.start(terminal, [], directory: directory, environment: ["LANG": "C"])
-        let opening = terminal.waitForScreen(showing: "46 / 46 launches | sample data")
+        let opening = Self.waitForFrame(terminal, showing: "46 / 46 launches | sample data")
         terminal.type("falcon")
-        let screen = terminal.waitForScreen { $0.line(1) == "6 / 46 launches | sample data" && Self.selectedLine($0, marker: "> F") != nil }
+        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "6 / 46 launches | sample data" && Self.selectedLine($0, marker: "> ") != nil }
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
-        let selected = try #require(Self.selectedLine(screen, marker: "> F"), "the selected row's marker: \(screen.lines)")
-        #expect(selected.contains(" | SpaceX"))
+        let selected = try #require(Self.selectedLine(screen, marker: "> "), "the selected row's marker: \(screen.lines)")
+        #expect(selected.contains("Starlink Group 6-112 | "), "the joiner in ASCII: \(selected)")
         #expect(screen.lines.contains { $0.hasSuffix("...") }, "rows cut with three dots")
         let marks: [Character] = ["▶", "·", "─", "…", "–", "—", "⠋"]
         for shown in [opening, screen] {
@@ -120,7 +182,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--json"], directory: directory)
-        terminal.waitForScreen(showing: "sample data")
+        Self.waitForFrame(terminal, showing: "sample data")
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
@@ -133,7 +195,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.waitForScreen(showing: "sample data")
+        Self.waitForFrame(terminal, showing: "sample data")
         process.send(signal: SIGTERM)
         let result = process.wait(timeout: 60)
         #expect(result.signal == SIGTERM, "it dies of the signal, as a shell expects")
@@ -148,7 +210,7 @@ import TestSupport
         func pressEnter(stdout: ProcessRunner.StandardOutput) throws -> (ProcessResult, screen: ScreenModel, restored: Bool) {
             let terminal = try PseudoTerminal(columns: 100, rows: 30)
             let process = try Self.start(terminal, [], directory: directory, stdout: stdout)
-            terminal.waitForScreen(showing: "46 / 46 launches · sample data")
+            Self.waitForFrame(terminal, showing: "46 / 46 launches · sample data")
             terminal.type("\r")
             let result = process.wait(timeout: 60)
             let screen = terminal.waitForScreen(timeout: 5_000) { !$0.isAlternateScreen }
@@ -199,17 +261,17 @@ import TestSupport
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--verbose"], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
-        let early = terminal.waitForScreen(showing: "sample data · updating…")
+        let early = Self.waitForFrame(terminal, showing: "sample data · updating…")
         #expect(early.line(1).hasSuffix("46 launches · sample data · updating…"), "the sample at once, saying live launches are coming")
         terminal.type("livefeed")
-        terminal.waitForScreen(showing: "0 / 46 launches · sample data · updating…")
+        Self.waitForFrame(terminal, showing: "0 / 46 launches · sample data · updating…")
         // The spinner turns while the live launches are coming: its third frame, so it moved.
-        let turning = terminal.waitForScreen(showing: "⠹ 0 / 46 launches · sample data · updating…")
+        let turning = Self.waitForFrame(terminal, showing: "⠹ 0 / 46 launches · sample data · updating…")
         #expect(turning.line(1) == "⠹ 0 / 46 launches · sample data · updating…")
         gate.open()
-        let live = terminal.waitForScreen { $0.line(1) == "1 / 2 launches · live, fetched just now" && Self.selectedLine($0) != nil }
+        let live = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "1 / 2 launches · live, fetched just now" && Self.selectedLine($0) != nil }
         #expect(live.line(1) == "1 / 2 launches · live, fetched just now", "the typed query re-applied to the live launches")
-        #expect(Self.selectedLine(live) == "▶ Livefeed Alpha · Agency 0")
+        #expect(Self.selectedLine(live)?.hasSuffix("Livefeed Alpha · Agency 0") == true)
         terminal.type("\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -229,7 +291,7 @@ import TestSupport
         let process = try Self.start(terminal, [], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         // The failure may come before the first search's results: wait for both.
-        let screen = terminal.waitForScreen { $0.line(1).hasPrefix("46 / 46 launches · sample data · live failed:") }
+        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1).hasPrefix("46 / 46 launches · sample data · live failed:") }
         // The status line is cut at the terminal's 100 columns.
         #expect(screen.line(1) == "46 / 46 launches · sample data · live failed: Launch Library refused the request (HTTP 403: Invalid…")
         terminal.type("\u{1B}")
@@ -266,7 +328,7 @@ import TestSupport
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
-        let screen = terminal.waitForScreen(showing: "46 / 46 launches · sample data")
+        let screen = Self.waitForFrame(terminal, showing: "46 / 46 launches · sample data")
         #expect(screen.line(1) == "46 / 46 launches · sample data", "nothing is updating")
         terminal.type("\u{1B}")
         #expect(process.wait(timeout: 60).exitCode == 130)
@@ -284,11 +346,12 @@ import TestSupport
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--file", file.path, "--agency", "spacex", "--limit", "2", "falcon"],
                                      directory: directory, offline: false, environment: ["TZ": "Europe/Paris"])
-        let screen = terminal.waitForScreen {
+        let screen = terminal.waitForScreen { $0.cursorVisible &&
             $0.line(1) == "2 / 2 launches · file saved launches.json" && $0.row(containing: "Window:") != nil
         }
         #expect(screen.line(1) == "2 / 2 launches · file saved launches.json", "SpaceX's first two, searched for falcon")
-        #expect(screen.lines[2...3] == ["▶ Falcon 9 | One · SpaceX", "  Falcon 9 | Three · SpaceX"])
+        #expect(screen.line(2).hasPrefix("▶ ") && screen.line(2).hasSuffix("  Falcon 9 | One · SpaceX"), "\(screen.lines)")
+        #expect(screen.line(3).hasPrefix("  ") && screen.line(3).hasSuffix("  Falcon 9 | Three · SpaceX"))
         let window = try #require(screen.lines.first { $0.hasPrefix("Window:") })
         #expect(window.hasPrefix("Window:  2030-01-01 13:00 GMT+1 · "), "the window in local time (TZ), as the table shows it")
         terminal.type("\u{1B}[B\r")
@@ -305,11 +368,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        let first = terminal.waitForScreen(showing: String(repeating: "─", count: 100))
+        let first = Self.waitForFrame(terminal, showing: String(repeating: "─", count: 100))
         #expect(first.lines.contains(String(repeating: "─", count: 100)), "the details rule spans 100 columns")
         // The model starts blank at the new size: what it then shows, the program redrew.
         terminal.resize(columns: 60, rows: 24)
-        let resized = terminal.waitForScreen { $0.lines.contains(String(repeating: "─", count: 60)) && $0.line(0).hasPrefix(">") }
+        let resized = terminal.waitForScreen { $0.cursorVisible && $0.lines.contains(String(repeating: "─", count: 60)) && $0.line(0).hasPrefix(">") }
         #expect(resized.lines.contains(String(repeating: "─", count: 60)), "the rule redrawn for 60 columns")
         #expect(resized.overflows == 0, "nothing drawn past the 60 columns or the 24 rows")
         #expect(resized.line(1) == "46 / 46 launches · sample data")
@@ -324,7 +387,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.waitForScreen(showing: "sample data")
+        Self.waitForFrame(terminal, showing: "sample data")
         process.send(signal: SIGHUP)
         let result = process.wait(timeout: 60)
         let after = terminal.waitForScreen(timeout: 5_000) { !$0.isAlternateScreen }
@@ -344,9 +407,9 @@ import TestSupport
         let opening = terminal.read(until: "sample data")
         #expect(opening.contains("\u{1B}[?2004h"), "bracketed paste turned on")
         terminal.type("\u{1B}[200~falcon\rheavy\u{1B}[201~")
-        let screen = terminal.waitForScreen { $0.line(1) == "1 / 46 launches · sample data" && Self.selectedLine($0) != nil }
+        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "1 / 46 launches · sample data" && Self.selectedLine($0) != nil }
         #expect(screen.line(0) == "> falcon heavy", "the paste in the prompt, its line break a space")
-        #expect(Self.selectedLine(screen)?.hasPrefix("▶ Falcon Heavy | Griffin Mission 2") == true)
+        #expect(Self.selectedLine(screen)?.contains("Falcon Heavy | Griffin Mission 2") == true)
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130, "the pasted line break did not accept a launch")
@@ -359,7 +422,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.waitForScreen(showing: "sample data")
+        Self.waitForFrame(terminal, showing: "sample data")
         terminal.closeMaster()
         let result = process.wait(timeout: 60)
         // The kernel hangs the terminal up (its settings can no longer be read): it sends
@@ -382,7 +445,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory, ignoringHangUp: true)
-        terminal.waitForScreen(showing: "sample data")
+        Self.waitForFrame(terminal, showing: "sample data")
         terminal.closeMaster()
         let result = process.wait(timeout: 60)
         // Reads then fail and so do writes (drawing): the error ends the run.

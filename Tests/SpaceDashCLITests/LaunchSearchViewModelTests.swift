@@ -305,6 +305,28 @@ import Testing
         #expect(harness.model.state.statusText(now: Date()) == "loading launches…")
         #expect(harness.model.handle(KeyPress(.enter)) == .none)
     }
+
+    @Test func theListScrollsOnlyWhenTheSelectionLeavesTheVisibleRows() {
+        let harness = Harness()
+        harness.deliver((0 ..< 30).map { Launch(id: "\($0)", name: "Launch \($0)") })
+        harness.model.pageSize = 5
+        func position() -> [Int] { [harness.model.state.selectedIndex ?? -1, harness.model.state.scrollOffset] }
+        for _ in 0 ..< 4 { harness.model.moveSelection(by: 1) }
+        #expect(position() == [4, 0], "down to the last visible row: the list stays")
+        harness.model.moveSelection(by: 3)
+        #expect(position() == [7, 3], "past the bottom edge it scrolls just enough")
+        harness.model.moveSelection(by: -2)
+        #expect(position() == [5, 3], "back up within the rows: the list stays")
+        harness.model.moveSelection(by: -4)
+        #expect(position() == [1, 1], "past the top edge it scrolls back")
+        harness.model.pageSize = 3
+        harness.model.moveSelection(by: 3)
+        #expect(position() == [4, 2], "fewer rows: the selection stays in view")
+        harness.model.setQuery("launch 2")
+        harness.main.advance(by: .milliseconds(300))
+        harness.settle()
+        #expect(position() == [0, 0], "new results start at the top")
+    }
 }
 
 /// Strings recorded from any thread.

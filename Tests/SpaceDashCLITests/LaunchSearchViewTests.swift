@@ -22,16 +22,46 @@ import Testing
 
     @Test func drawsThePromptStatusResultsAndDetails() {
         let view = LaunchSearchView()
-        let frame = view.frame(Self.state("falcon", Self.launches), size: TerminalSize(columns: 60, rows: 20), now: Date())
+        let frame = view.frame(Self.state("falcon", Self.launches), size: TerminalSize(columns: 60, rows: 20), now: Date(timeIntervalSince1970: 1_800_000_000))
         let text = frame.lines.map(\.plainText)
         #expect(text[0] == "> falcon")
         #expect(frame.cursor == CursorPosition(row: 0, column: 8))
         #expect(text[1] == "1 / 2 launches · sample data")
-        #expect(text[2] == "▶ Falcon 9 | Starlink · SpaceX · Cape Canaveral")
+        #expect(text[2] == "▶ —  Falcon 9 | Starlink · SpaceX · Cape Canaveral", "no date known: a dash where it would be")
         #expect(frame.lines[2].spans.contains { $0.text == "Falcon" && $0.style.bold })
         #expect(text.contains("Pad:     SLC-40, Cape Canaveral"))
         #expect(text.contains("Rocket:  Falcon 9"))
         #expect(!text.joined().contains("\u{1B}"), "API text never brings escape sequences")
+    }
+
+    @Test func everyRowShowsItsCountdownOrItsDate() throws {
+        let now = try #require(LaunchLibraryDate.date(from: "2026-11-24T12:00:00Z"))
+        let launches = [
+            Launch(id: "p", name: "Past", net: now.addingTimeInterval(-3 * 86_400), netPrecision: "Minute"),
+            Launch(id: "s", name: "Soon", net: now.addingTimeInterval(5 * 3600 + 12 * 60), netPrecision: "Minute"),
+            Launch(id: "m", name: "Month", net: now.addingTimeInterval(45 * 86_400 + 60), netPrecision: "Month"),
+            Launch(id: "u", name: "Unknown"),
+        ]
+        var view = LaunchSearchView()
+        view.timeZone = try #require(TimeZone(identifier: "UTC"))
+        view.showsDetails = false
+        let text = view.frame(Self.state("", launches), size: TerminalSize(columns: 60, rows: 10), now: now).lines.map(\.plainText)
+        #expect(Array(text[2...5]) == ["▶ 2026-11-21  Past", "  in 5h 12m   Soon", "  in ~45d     Month", "  —           Unknown"])
+    }
+
+    @Test func theRowsShownStartAtTheScrollOffsetAndKeepTheSelectionInView() {
+        let launches = (0 ..< 30).map { Launch(id: "\($0)", name: "Launch \($0)") }
+        var view = LaunchSearchView()
+        view.showsDetails = false
+        var state = Self.state("", launches)
+        state.selectedIndex = 7
+        state.scrollOffset = 5
+        let size = TerminalSize(columns: 40, rows: 7)  // 5 result rows
+        var text = view.frame(state, size: size, now: Date(timeIntervalSince1970: 0)).lines.map(\.plainText)
+        #expect(Array(text[2...]) == ["  —  Launch 5", "  —  Launch 6", "▶ —  Launch 7", "  —  Launch 8", "  —  Launch 9"])
+        state.selectedIndex = 12  // out of view (the pane grew smaller): the view shows it on its last row
+        text = view.frame(state, size: size, now: Date(timeIntervalSince1970: 0)).lines.map(\.plainText)
+        #expect(text[2] == "  —  Launch 8" && text[6] == "▶ —  Launch 12")
     }
 
     @Test func asciiGlyphsDrawNoUnicodeMarksButKeepTheLaunchesOwnText() throws {
@@ -50,10 +80,10 @@ import Testing
         let frame = view.frame(state, size: size, now: start.addingTimeInterval(-3600))
         let text = frame.lines.map(\.plainText)
         #expect(text[1] == "4 / 4 launches | sample data")
-        #expect(text[2] == "  Falcon 9 | Starlink | SpaceX | Cape Canaveral")
-        #expect(text[4].hasPrefix("> Falcon 9 | Window with a name long"))
+        #expect(text[2].hasPrefix("  -      Falcon 9 | Starlink | SpaceX"))
+        #expect(text[4].hasPrefix("> in 1h  Falcon 9 | Window with a name long"))
         #expect(text[4].hasSuffix("..."))
-        #expect(text[5].hasPrefix("  Long March 7 | Tianzhou 10 (天舟十号)"), "launch names are data: shown as they are")
+        #expect(text[5].hasPrefix("  -      Long March 7 | Tianzhou 10 (天舟十号"), "launch names are data: shown as they are")
         #expect(text.contains(String(repeating: "-", count: 48)))
         #expect(text.contains("Window:  2026-12-01 20:25 - 22:25 UTC | in 1h"))
         #expect(text.contains("Mission: -"), "nothing known: an ASCII dash")

@@ -38,6 +38,10 @@ import LaunchCorpus
         ("unknown:value", [t("unknown:value")]),
         ("name:agency:x", [t("agency:x", .name)]),
         ("\"name:x\"", [t("name:x")]),
+        ("rocket:\"falcon 9\" pad:40 orbit:leo country:usa",
+         [t("falcon 9", .rocket), t("40", .pad), t("leo", .orbit), t("usa", .country)]),
+        ("crew | cargo", [t("crew"), t("cargo")]),
+        ("a|b", [t("a|b")]),
         ("https://example.com", [t("https://example.com")]),
         ("", []), ("   \t\n ", []), ("\u{3000}falcon\u{00A0}9", [t("falcon"), t("9")]),
         ("🚀 e\u{301}", [t("🚀"), t("e\u{301}")]),
@@ -62,6 +66,43 @@ import LaunchCorpus
         #expect(SearchQuery(long).terms.count > 5_000)
     }
 
+    /// `a | b` is one clause of alternatives; spaces alone make clauses that must all hold.
+    @Test(arguments: [
+        ("crew | cargo", [["crew", "cargo"]]),
+        ("spacex crew | cargo", [["spacex"], ["crew", "cargo"]]),
+        ("a | b | -c d", [["a", "b", "-c"], ["d"]]),
+        ("| a", [["a"]]), ("a |", [["a"]]), ("a | | b", [["a", "b"]]),
+        ("\"a | b\"", [["a | b"]]),
+        ("a |b", [["a"], ["|b"]]),
+    ])
+    func orClauses(input: String, expected: [[String]]) {
+        let clauses = SearchQuery(input).clauses.map { $0.map { ($0.isExcluded ? "-" : "") + $0.text } }
+        #expect(clauses == expected, "\(input.debugDescription)")
+    }
+
+    @Test func orMatchesEitherAndClausesMatchAll() {
+        let engine = SearchTestData.engine
+        let records = SearchTestData.records
+        let either = Array(engine.search("galileo | kinéis"))
+        #expect(either == SearchTestData.referenceSearch(SearchQuery("galileo | kinéis"), in: records))
+        #expect(Set(either) == Set(Array(engine.search("galileo")) + Array(engine.search("kinéis"))))
+        #expect(Array(engine.search("electron galileo | kinéis")) == Array(engine.search("electron kinéis")))
+        #expect(Array(engine.search("falcon | -spacex")) == SearchTestData.referenceSearch(SearchQuery("falcon | -spacex"), in: records))
+    }
+
+    @Test func unknownQualifiersAreListedAndKnownOnesAreNot() {
+        #expect(SearchQuery("note:x Foo:y").unknownQualifiers == ["note:", "foo:"])
+        #expect(SearchQuery("name:x rocket:y pad:z orbit:leo country:usa -status:go").unknownQualifiers.isEmpty)
+        #expect(SearchQuery("https://example.com 10:30 \"note:x\" t-0:00").unknownQualifiers == ["https:"])
+        #expect(SearchQualifier.list == "name: agency: mission: location: rocket: pad: status: orbit: country:")
+    }
+
+    @Test func aRepeatedFieldIsOneClauseOfAlternatives() {
+        let query = SearchQuery().adding(anyOf: ["spacex", "rocket lab"], qualifier: .agency).adding(anyOf: ["go"], qualifier: .status)
+        #expect(query.clauses.map { $0.map(\.text) } == [["spacex", "rocket lab"], ["go"]])
+        #expect(SearchQuery().adding(anyOf: [], qualifier: .agency).clauses.isEmpty)
+    }
+
     @Test func emptyTermsMatchEverything() {
         #expect(SearchQuery("").matchesEverything)
         #expect(SearchQuery("  name: - \"\"").matchesEverything)
@@ -78,6 +119,9 @@ import LaunchCorpus
         ("falcon -heavy", "falcon", true), ("falcon", "falcon -heavy", false), ("name:", "", true),
         ("falcon name:", "falcon", true), ("agency:spacex", "location:spacex", false), ("\"cape c\"", "cape", true),
         ("a", "name:", true), ("-", "", true),
+        ("crew", "crew | cargo", true), ("crew | cargo", "crew", false), ("crewx | cargox", "crew | cargo", true),
+        ("crew | cargo", "crew | cargo | tanker", true), ("crew | cargo x", "crew | cargo", true),
+        ("crew | cargox", "crew", false), ("a | b", "", true),
     ])
     func narrowing(query: String, previous: String, narrows: Bool) {
         #expect(SearchQuery(query).narrows(SearchQuery(previous)) == narrows)

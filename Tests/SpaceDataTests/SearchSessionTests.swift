@@ -44,12 +44,14 @@ import LaunchCorpus
                                    "spacex -starlin", "spacex -starl", "spacex -star", "spacex -star agency:",
                                    "spacex -star agency:s", "spacex -star agency:sp", "\"spacex -star agency:sp",
                                    "", "kourou", "ｋｏｕｒｏｕ", "kouró", "kour", "-", "-k", "-ko", "-kou", "-kour",
-                                   "-kour ß", "-kour ßt", "-kour \"ß t\"", "name:", "name:ß", "name:ss", "name:s"])
+                                   "-kour ß", "-kour ßt", "-kour \"ß t\"", "name:", "name:ß", "name:ss", "name:s",
+                                   "crew", "crew |", "crew | c", "crew | ca", "crew | car", "crew | cargo", "crew | cargo x",
+                                   "crew | cargo", "crew | -cargo", "rocket:f", "rocket:fa", "orbit:l", "country:u"])
     }
 
     @Test func randomEditsGiveFreshResults() {
         var random = SplitMix64(seed: 42)
-        let keys = Array("abcdefilnorstuvx -:\"ßé".map(String.init)) + ["name:", "agency:", "location:", "-", "ＦＡ", "falcon", " cape"]
+        let keys = Array("abcdefilnorstuvx -:\"ßé".map(String.init)) + ["name:", "agency:", "location:", "-", "ＦＡ", "falcon", " cape", " | ", " |", "rocket:", "orbit:"]
         var refined = 0
         var total = 0
         for _ in 0 ..< 60 {

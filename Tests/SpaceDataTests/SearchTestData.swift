@@ -35,11 +35,13 @@ enum SearchTestData {
             let record = records[index]
             if let after = query.after { guard let date = record.date, date >= after else { return false } }
             if let before = query.before { guard let date = record.date, date < before else { return false } }
-            return query.terms.allSatisfy { term in
-                let needle = fold(term.text)
-                if needle.isEmpty { return true }
-                let found = term.fields.contains { fold(record[$0]).contains(needle) }
-                return found != term.isExcluded
+            // Every clause holds when one of its terms with something to look for does.
+            return query.clauses.allSatisfy { clause in
+                let meaningful = clause.filter { !fold($0.text).isEmpty }
+                return meaningful.isEmpty || meaningful.contains { term in
+                    let found = term.fields.contains { fold(record[$0]).contains(fold(term.text)) }
+                    return found != term.isExcluded
+                }
             }
         }
     }

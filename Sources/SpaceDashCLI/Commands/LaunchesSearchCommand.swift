@@ -10,20 +10,23 @@ import Synchronization
 struct LaunchesSearchCommand: Command {
     static let query = RepeatedPositional<String>(
         "QUERY", help: """
-            Words that must all occur in the name, agency, mission type or location (case, accents and \
-            width ignored); "quoted phrases" are one word; name:, agency:, mission:, location: and status: \
-            narrow a word to one field; a leading - excludes (starlink -falcon); after -- every word is             a query word, so -- -us excludes a word of one or two letters, which would read as options
+            Words joined with spaces, read as -i reads its prompt: each must occur in the name, agency, \
+            mission type or location (case, accents and width ignored); "quoted phrases" are one word \
+            (quote them for the shell too: '"cape canaveral"'); a | b matches either; name:, agency:, \
+            mission:, location:, rocket:, pad:, status:, orbit: and country: narrow a word to one field; a \
+            leading - excludes (starlink -falcon); after -- every word is a query word, so -- -us excludes \
+            a word of one or two letters, which would read as options
             """,
         acceptsDashPrefixedValues: true)
     static let past = Flag("past", help: "Past launches, newest first, instead of upcoming ones")
     static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N launches", example: "10", check: .within(1...100_000))
-    static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider (name or abbreviation)",
+    static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider (name or abbreviation); repeat it for any of several",
                                                  expecting: "a provider's name or abbreviation", example: "SpaceX")
-    static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad",
+    static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad; repeat it for any of several",
                                                    expecting: "a site or pad", example: "Kourou")
-    static let missionType = RepeatedOption<String>("mission-type", valueName: "T", help: "Only this mission type, e.g. Communications",
+    static let missionType = RepeatedOption<String>("mission-type", valueName: "T", help: "Only this mission type, e.g. Communications; repeat it for any of several",
                                                       expecting: "a mission type", example: "Communications")
-    static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go, TBD, Success",
+    static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go, TBD, Success; repeat it for any of several",
                                                  expecting: "a status", example: "Go")
     static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (2026-12-01 or 2026-12-01T12:00:00Z)", example: "2026-12-01")
     static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE", example: "2027-01-01")
@@ -61,7 +64,8 @@ struct LaunchesSearchCommand: Command {
         examples: [
             Example("spacedash launches search", "The next launches."),
             Example("spacedash launches search falcon -starlink", "Falcon launches that are not Starlink."),
-            Example("spacedash launches search \"cape canaveral\" --after 2026-12-01", "Launches from Cape Canaveral from December on."),
+            Example("spacedash launches search '\"cape canaveral\"' --after 2026-12-01", "Launches from Cape Canaveral from December on."),
+            Example("spacedash launches search --agency spacex --agency \"rocket lab\" 'crew | cargo'", "Crew or cargo flights by either provider."),
             Example("spacedash launches search --past --agency spacex --limit 10", "SpaceX's last ten launches."),
             Example("spacedash launches search --file saved.json mission:communications", "Search a saved response."),
             Example("spacedash launches search --json status:go | jq '.[].name'", "Names of launches that are Go."),
@@ -102,6 +106,7 @@ struct LaunchesSearchCommand: Command {
         interactive = arguments[Self.interactive]
         debounce = arguments[Self.debounce]
 
+        if let unknown = searchQuery.unknownQualifierError { throw unknown }
         if ics && output.json { throw UsageError("--ics and --json contradict each other: choose one output") }
         if ics && interactive { throw UsageError("--ics and -i contradict each other: -i prints the one launch chosen", hint: "drop -i to export the launches a query selects") }
 

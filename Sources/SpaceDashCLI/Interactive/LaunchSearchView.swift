@@ -42,27 +42,44 @@ public struct LaunchSearchView: Sendable {
         lines.append(StyledText(status, style: .dim).truncated(toWidth: width, ellipsis: glyphs.ellipsis))
 
         let rows = resultRows(in: size)
+        let dates = LaunchDateText(timeZone: timeZone, now: now)
         if let matches = state.matches, rows > 0 {
-            let selected = state.selectedIndex ?? 0
-            // Keep the selected row in view.
-            let first = max(0, selected - rows + 1)
-            for index in first ..< min(matches.count, first + rows) {
-                lines.append(row(matches, index, selected: index == state.selectedIndex, width: width))
+            // The view model scrolls only at the edges; the same rule here keeps the
+            // selection in view whatever the rows (the details pane toggled, a resize).
+            let first = LaunchSearchState.visibleStart(offset: state.scrollOffset, selected: state.selectedIndex ?? 0,
+                                                       count: matches.count, rows: rows)
+            let shown = first ..< min(matches.count, first + rows)
+            let labels = shown.map { Self.when(matches.launch(at: $0), dates: dates, missing: glyphs.missing) }
+            let labelWidth = labels.map { DisplayWidth.of($0) }.max() ?? 0
+            for (index, label) in zip(shown, labels) {
+                lines.append(row(matches, index, when: label, labelWidth: labelWidth, selected: index == state.selectedIndex, width: width))
             }
         }
         if detailsShown(in: size), let launch = state.selectedLaunch {
             while lines.count < size.rows - Self.detailsHeight { lines.append(StyledText()) }
-            lines.append(contentsOf: details(launch, dates: LaunchDateText(timeZone: timeZone, now: now), width: width))
+            lines.append(contentsOf: details(launch, dates: dates, width: width))
         }
         return Frame(lines: Array(lines.prefix(size.rows)), cursor: cursor)
     }
 
-    private func row(_ matches: LaunchSearchMatches, _ index: Int, selected: Bool, width: Int) -> StyledText {
+    /// What a row says of its time: the countdown of a launch to come ("in 3d 4h",
+    /// "in ~12d"), the date of one gone ("2026-11-20", or "2027-03" when known to the
+    /// month), `missing` when it has no date.
+    static func when(_ launch: Launch, dates: LaunchDateText, missing: String) -> String {
+        guard let net = launch.net else { return missing }
+        if net > dates.now { return dates.countdown(to: launch) }
+        // The day is enough in a row; the details pane has the time.
+        return String(dates.date(of: launch).prefix(10))
+    }
+
+    private func row(_ matches: LaunchSearchMatches, _ index: Int, when: String, labelWidth: Int, selected: Bool, width: Int) -> StyledText {
         let launch = matches.launch(at: index)
         let highlights = matches.highlights(at: index)
         let marker = StyledText(selected ? glyphs.selectionMarker + " " : "  ", style: selected ? .bold : .plain)
         let base: TextStyle = selected ? .selection : .plain
-        var line = marker + Self.highlighted(launch.name, highlights, .name, style: base)
+        let padding = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(when)))
+        var line = marker + StyledText(when + padding + "  ", style: selected ? .selection : .dim)
+        line.append(Self.highlighted(launch.name, highlights, .name, style: base))
         if let agency = launch.agencyName {
             line.append(StyledText(glyphs.joiner, style: base))
             line.append(Self.highlighted(agency, highlights, .agency, style: base))

@@ -73,6 +73,9 @@ public struct LaunchSearchState: Sendable {
     public var matches: LaunchSearchMatches?
     /// The selected row, an index into `matches`.
     public var selectedIndex: Int?
+    /// The first row shown: the list scrolls only when the selection would leave the
+    /// visible rows, as in fzf (`visibleStart`).
+    public var scrollOffset = 0
     /// The data the next search runs on (may be newer than `matches.data`).
     public var data: LaunchSearchData?
     /// How many searches have started (`8 keystrokes, 1 search`).
@@ -84,6 +87,16 @@ public struct LaunchSearchState: Sendable {
     public var acceptedLaunch: Launch?
 
     public var query: String { editor.text }
+
+    /// The first of `rows` visible rows: `offset` moved just enough to show `selected`,
+    /// and no further down than the last full page of `count` results.
+    public static func visibleStart(offset: Int, selected: Int, count: Int, rows: Int) -> Int {
+        guard rows > 0 else { return 0 }
+        var first = min(offset, max(0, count - rows))
+        if selected < first { first = selected }
+        if selected >= first + rows { first = selected - rows + 1 }
+        return max(0, first)
+    }
     public var resultCount: Int { matches?.count ?? 0 }
     public var totalCount: Int { matches?.data.catalog.count ?? data?.catalog.count ?? 0 }
     public var origin: DataOrigin? { data?.origin }
@@ -112,6 +125,10 @@ public struct LaunchSearchState: Sendable {
         var text = counts + glyphs.joiner + Self.describe(data.source, now: now)
         if data.isLoading { text += glyphs.joiner + "updating" + glyphs.ellipsis }
         if let notice = data.notice { text += glyphs.joiner + notice }
+        // The command line refuses an unknown qualifier; the prompt says so instead of searching silently.
+        if let unknown = SearchQuery(query).unknownQualifiers.first {
+            text = "\(unknown) is no qualifier (\(SearchQualifier.list))" + glyphs.joiner + text
+        }
         return text
     }
 
@@ -162,10 +179,13 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     /// How a query is run; tests slow it down or count it.
     public typealias Searcher = @Sendable (String, LaunchCatalog) -> LaunchMatches
 
-    /// Rows a PageUp/PageDown moves; the view sets it to the visible rows.
+    /// The visible rows: what PageUp/PageDown moves and the list scrolls within; the view sets it.
     public var pageSize: Int {
         get { lock.withLock { $0.pageSize } }
-        set { lock.withLock { $0.pageSize = max(1, newValue) } }
+        set {
+            lock.withLock { $0.pageSize = max(1, newValue) }
+            update { $0.scrollOffset = Self.scrolled($0, rows: max(1, newValue)) }
+        }
     }
 
     /// Called on `scheduler` after every change of `state`.
@@ -322,9 +342,11 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
 
     /// Moves the selection `offset` rows, clamped to the results.
     public func moveSelection(by offset: Int) {
+        let rows = pageSize
         update { state in
             guard let count = state.matches?.count, count > 0 else { return }
             state.selectedIndex = min(max((state.selectedIndex ?? 0) + offset, 0), count - 1)
+            state.scrollOffset = Self.scrolled(state, rows: rows)
         }
     }
 
@@ -344,16 +366,24 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
 
     private func show(_ matches: LaunchSearchMatches) {
         let started = searchCount.value.load(ordering: .relaxed)
+        let rows = pageSize
         update { state in
             state.selectedIndex = Self.selection(in: matches, keeping: state.selectedLaunch,
                                                  previous: state.matches, previousIndex: state.selectedIndex)
             state.matches = matches
+            state.scrollOffset = Self.scrolled(state, rows: rows)
             state.searchCount = started
             if state.isAccepting && state.hasCurrentResults {
                 state.isAccepting = false
                 state.acceptedLaunch = state.selectedLaunch
             }
         }
+    }
+
+    /// `state`'s scroll offset for `rows` visible rows.
+    private static func scrolled(_ state: LaunchSearchState, rows: Int) -> Int {
+        LaunchSearchState.visibleStart(offset: state.scrollOffset, selected: state.selectedIndex ?? 0,
+                                       count: state.resultCount, rows: rows)
     }
 
     /// The row showing the launch that was selected, when it is still there, else the first.

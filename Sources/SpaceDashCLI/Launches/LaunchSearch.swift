@@ -3,7 +3,8 @@ import SpaceData
 
 /// The command line's search: the QUERY words and the field options
 /// (`--agency`, `--location`, `--mission-type`, `--status`, `--after`,
-/// `--before`) as one query of the search engine.
+/// `--before`) as one query of the search engine. Different options all hold;
+/// an option's repeated values are alternatives.
 struct LaunchSearchQuery: Sendable, CustomStringConvertible {
     var words: [String]
     var agencies: [String] = []
@@ -13,35 +14,26 @@ struct LaunchSearchQuery: Sendable, CustomStringConvertible {
     var after: Date?
     var before: Date?
 
-    /// The engine's query. Words are parsed with the query syntax; a word
-    /// holding whitespace came quoted from the shell and stays one phrase.
-    /// Option values are taken literally.
+    /// The words joined with spaces, as typed at the interactive prompt: one
+    /// language in every mode (`"spacex crew"` and `spacex crew` are the same query).
+    var text: String { words.joined(separator: " ") }
+
+    /// The engine's query: the words read by the query language, then one clause per
+    /// field option, its repeated values alternatives (`--agency spacex --agency
+    /// "rocket lab"` is either agency), each value taken literally.
     var searchQuery: SearchQuery {
-        var query = SearchQuery(words.map(Self.shellWord).joined(separator: " "), after: after, before: before)
-        for agency in agencies { query = query.adding(agency, qualifier: .agency) }
-        for location in locations { query = query.adding(location, qualifier: .location) }
-        for missionType in missionTypes { query = query.adding(missionType, qualifier: .mission) }
-        for status in statuses { query = query.adding(status, qualifier: .status) }
-        return query
+        SearchQuery(text, after: after, before: before)
+            .adding(anyOf: agencies, qualifier: .agency)
+            .adding(anyOf: locations, qualifier: .location)
+            .adding(anyOf: missionTypes, qualifier: .mission)
+            .adding(anyOf: statuses, qualifier: .status)
     }
 
-    /// `cape canaveral` (one shell word) → `"cape canaveral"`; `location:cape canaveral`
-    /// → `location:"cape canaveral"`; a word without whitespace is left as typed.
-    /// Spaces around a word are dropped, and a word of spaces is no word at all
-    /// (`'   '` matches every launch, as `''` and the same query in -i do; a
-    /// phrase of spaces would match none).
-    static func shellWord(_ word: String) -> String {
-        let word = word.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard word.contains(where: \.isWhitespace), !word.contains("\"") else { return word }
-        var prefix = ""
-        var rest = Substring(word)
-        if rest.hasPrefix("-") { prefix = "-"; rest = rest.dropFirst() }
-        if let colon = rest.firstIndex(of: ":"),
-           SearchQualifier(rawValue: rest[..<colon].lowercased()) != nil {
-            prefix += rest[...colon]
-            rest = rest[rest.index(after: colon)...]
-        }
-        return "\(prefix)\"\(rest)\""
+    /// The usage error for a `word:` in the words that is no qualifier, nil when there is none.
+    var unknownQualifierError: UsageError? {
+        guard let unknown = SearchQuery(text).unknownQualifiers.first else { return nil }
+        return UsageError("unknown qualifier '\(unknown)' in the query",
+                          hint: "known: \(SearchQualifier.list); put the word in double quotes to search it as text")
     }
 
     /// How the query reads in a message: `"falcon -starlink" --agency spacex`.

@@ -7,7 +7,9 @@ extension SearchRecord {
     /// Highlights name the `SearchField` they are in: `.agency` and
     /// `.agencyAbbreviation` are `agencyName` and `agencyAbbreviation`, `.pad`
     /// and `.location` are `padName` and `locationName`, `.status` and
-    /// `.statusAbbreviation` are `statusName` and `statusAbbreviation`.
+    /// `.statusAbbreviation` are `statusName` and `statusAbbreviation`, `.rocket` is
+    /// `rocketName`, `.orbit` and `.orbitAbbreviation` are `orbitName` and
+    /// `orbitAbbreviation`, `.country` is `countryCode`.
     public init(_ launch: Launch) {
         self.init(
             name: launch.name,
@@ -18,6 +20,10 @@ extension SearchRecord {
             location: launch.locationName ?? "",
             status: launch.statusName ?? "",
             statusAbbreviation: launch.statusAbbreviation ?? "",
+            rocket: launch.rocketName ?? "",
+            orbit: launch.orbitName ?? "",
+            orbitAbbreviation: launch.orbitAbbreviation ?? "",
+            country: launch.countryCode ?? "",
             date: launch.net)
     }
 }

@@ -100,25 +100,51 @@ public final class SearchEngine: Sendable {
             // NaN (no date) fails both comparisons.
             records = filter(records) { dates[$0] >= after && dates[$0] < before }
         }
-        // Longer terms first (they tend to match less), exclusions last.
-        let terms = query.terms.filter { !$0.isEmpty }.sorted {
-            ($0.isExcluded ? 1 : 0, -$0.folded.count) < ($1.isExcluded ? 1 : 0, -$1.folded.count)
+        // Clauses of one positive term first, longer terms first (they tend to match
+        // less); then clauses of several terms; exclusions last.
+        let clauses = query.clauses.map(SearchQuery.meaningful).filter { !$0.isEmpty }.sorted { lhs, rhs in
+            Self.cost(lhs) < Self.cost(rhs)
         }
-        for term in terms {
+        for clause in clauses {
             if records?.isEmpty == true { break }
-            records = apply(term, to: records)
+            records = apply(clause, to: records)
         }
         return records ?? (0 ..< Int32(count)).map { $0 }
     }
 
-    /// Keeps the records where `term` occurs in one of its fields (or, excluded, in none).
+    private static func cost(_ clause: [SearchTerm]) -> (Int, Int, Int) {
+        let excluded = clause.contains(where: \.isExcluded) ? 1 : 0
+        return (excluded, clause.count, -(clause.map(\.folded.count).min() ?? 0))
+    }
+
+    /// Keeps the records where one of `clause`'s terms holds: a term occurs in one
+    /// of its fields (or, excluded, in none).
+    private func apply(_ clause: [SearchTerm], to candidates: [Int32]?) -> [Int32] {
+        let candidateCount = candidates?.count ?? count
+        if clause.count == 1 {
+            let term = clause[0]
+            return Self.kept(candidates, count: candidateCount, found: occurrences(of: term, in: candidates),
+                             wanted: term.isExcluded ? 0 : 1)
+        }
+        var holds = [UInt8](repeating: 0, count: candidateCount)
+        for term in clause {
+            let found = occurrences(of: term, in: candidates)
+            let flip: UInt8 = term.isExcluded ? 1 : 0
+            holds.withUnsafeMutableBufferPointer { holds in
+                found.withUnsafeBufferPointer { found in
+                    for k in 0 ..< holds.count { holds[k] |= found[k] ^ flip }
+                }
+            }
+        }
+        return Self.kept(candidates, count: candidateCount, found: holds, wanted: 1)
+    }
+
+    /// `found[k]` is 1 when `term` occurs in one of its fields of candidate `k`.
     ///
-    /// Works a field at a time, smallest column first: `found[k]` is set when
-    /// the term occurs in candidate `k`. A column is scanned whole (then each
-    /// candidate is a bit test) unless checking the candidates not found yet
-    /// one by one is cheaper, as it is after a broad first field or in a
-    /// refined search.
-    private func apply(_ term: SearchTerm, to candidates: [Int32]?) -> [Int32] {
+    /// Works a field at a time, smallest column first. A column is scanned whole (then
+    /// each candidate is a bit test) unless checking the candidates not found yet one
+    /// by one is cheaper, as it is after a broad first field or in a refined search.
+    private func occurrences(of term: SearchTerm, in candidates: [Int32]?) -> [UInt8] {
         let candidateCount = candidates?.count ?? count
         var found = [UInt8](repeating: 0, count: candidateCount)
         var foundCount = 0
@@ -140,7 +166,7 @@ public final class SearchEngine: Sendable {
             }
             if field != fields.last { foundCount = Self.countSet(found) }
         }
-        return Self.kept(candidates, count: candidateCount, found: found, wanted: term.isExcluded ? 0 : 1)
+        return found
     }
 
     /// Sets `found[k]` for each candidate whose value is in `values`.

@@ -16,6 +16,14 @@ public enum SearchField: Int, Sendable, CaseIterable, Hashable {
     case status
     /// "Go", "TBD", "Success".
     case statusAbbreviation
+    /// The rocket's full configuration, "Falcon 9 Block 5".
+    case rocket
+    /// "Low Earth Orbit", "Geostationary Transfer Orbit".
+    case orbit
+    /// "LEO", "GTO".
+    case orbitAbbreviation
+    /// The pad's country code, "USA", "CHN", "GUF".
+    case country
 }
 
 /// The prefix that narrows a query term to some fields (`agency:spacex`).
@@ -24,8 +32,13 @@ public enum SearchQualifier: String, Sendable, CaseIterable, Hashable {
     case agency
     /// The mission type.
     case mission
+    /// The site or the pad.
     case location
+    case rocket
+    case pad
     case status
+    case orbit
+    case country
 
     /// The fields a term with this qualifier is looked for in.
     public var fields: [SearchField] {
@@ -34,9 +47,16 @@ public enum SearchQualifier: String, Sendable, CaseIterable, Hashable {
         case .agency: [.agency, .agencyAbbreviation]
         case .mission: [.missionType]
         case .location: [.pad, .location]
+        case .rocket: [.rocket]
+        case .pad: [.pad]
         case .status: [.status, .statusAbbreviation]
+        case .orbit: [.orbit, .orbitAbbreviation]
+        case .country: [.country]
         }
     }
+
+    /// Every qualifier as written, `name:, agency:, …, country:`, for messages.
+    public static var list: String { allCases.map { $0.rawValue + ":" }.joined(separator: " ") }
 
     /// The fields a term without a qualifier is looked for in: everything but the status.
     public static let unqualifiedFields: [SearchField] = [.name, .agency, .agencyAbbreviation, .missionType, .pad, .location]

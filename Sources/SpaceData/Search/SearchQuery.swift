@@ -26,62 +26,98 @@ public struct SearchTerm: Sendable, Hashable {
     public var isEmpty: Bool { folded.isEmpty }
 }
 
-/// A parsed search query: terms that must all match, and an optional date range.
+/// A parsed search query: clauses that must all match, each one or more terms of
+/// which any may match, and an optional date range.
 ///
-/// Syntax: whitespace-separated terms; `"quoted phrases"` are one term; a
-/// qualifier (`name:`, `agency:`, `mission:`, `location:`, `status:`) narrows
-/// a term to one field, also before a phrase (`location:"cape canaveral"`); a
-/// leading `-` excludes (`starlink -falcon`, `-agency:spacex`). Parsing never
-/// fails: an unclosed quote runs to the end, a lone `-` and an empty qualifier
-/// mean nothing, an unknown `word:` is plain text.
+/// Syntax (one language for the command line's words and the interactive prompt):
+/// whitespace-separated terms, all of which must match; `a | b` (a `|` between
+/// spaces) makes one clause of which either may match, as in fzf; `"quoted phrases"`
+/// are one term; a qualifier (`name:`, `agency:`, `mission:`, `location:`,
+/// `rocket:`, `pad:`, `status:`, `orbit:`, `country:`) narrows a term to its
+/// fields, also before a phrase (`location:"cape canaveral"`); a leading `-`
+/// excludes (`starlink -falcon`, `-agency:spacex`). Parsing never fails: an unclosed
+/// quote runs to the end, a lone `-` or `|` and an empty qualifier mean nothing; a
+/// `word:` that is no qualifier is searched as text and listed in
+/// `unknownQualifiers`, for the command line to refuse.
 public struct SearchQuery: Sendable, Hashable {
-    public var terms: [SearchTerm]
+    /// Each clause matches when one of its terms does; a launch matches when every clause does.
+    public var clauses: [[SearchTerm]]
     /// Only launches at or after this time (launches without a date are left out).
     public var after: Date?
     /// Only launches before this time (launches without a date are left out).
     public var before: Date?
+    /// Words written as qualifiers that are none (`note:` in `note:x`), lowercased, with their colon.
+    public private(set) var unknownQualifiers: [String] = []
 
+    /// A query of terms that must all match.
     public init(terms: [SearchTerm] = [], after: Date? = nil, before: Date? = nil) {
-        self.terms = terms
+        self.init(clauses: terms.map { [$0] }, after: after, before: before)
+    }
+
+    public init(clauses: [[SearchTerm]], after: Date? = nil, before: Date? = nil) {
+        self.clauses = clauses
         self.after = after
         self.before = before
     }
 
     /// Parses `text` (see the type's documentation).
     public init(_ text: String, after: Date? = nil, before: Date? = nil) {
-        self.init(terms: Self.parse(text), after: after, before: before)
+        let parsed = Self.parse(text)
+        self.init(clauses: parsed.clauses, after: after, before: before)
+        unknownQualifiers = parsed.unknownQualifiers
     }
 
-    /// This query with one more term, taken literally (no quotes or qualifiers
-    /// parsed): how `--agency A`, `--location L`, `--mission-type T` and
-    /// `--status S` are expressed.
+    /// Every term of every clause.
+    public var terms: [SearchTerm] { clauses.flatMap { $0 } }
+
+    /// This query with one more term, taken literally (no quotes or qualifiers parsed).
     public func adding(_ text: String, qualifier: SearchQualifier?, excluded: Bool = false) -> SearchQuery {
+        adding(anyOf: [text], qualifier: qualifier, excluded: excluded)
+    }
+
+    /// This query with one more clause: any of `texts`, taken literally. How a repeated
+    /// field option reads: `--agency spacex --agency "rocket lab"` is one clause.
+    public func adding(anyOf texts: [String], qualifier: SearchQualifier?, excluded: Bool = false) -> SearchQuery {
+        guard !texts.isEmpty else { return self }
         var query = self
-        query.terms.append(SearchTerm(text, qualifier: qualifier, isExcluded: excluded))
+        query.clauses.append(texts.map { SearchTerm($0, qualifier: qualifier, isExcluded: excluded) })
         return query
     }
 
     /// Whether the query matches every launch.
     public var matchesEverything: Bool {
-        after == nil && before == nil && terms.allSatisfy(\.isEmpty)
+        after == nil && before == nil && clauses.allSatisfy(Self.isVacuous)
+    }
+
+    /// The terms of `clause` that say something (a term typed halfway, `name:`, says nothing).
+    static func meaningful(_ clause: [SearchTerm]) -> [SearchTerm] {
+        clause.filter { !$0.isEmpty }
+    }
+
+    /// A clause with nothing to look for matches every launch.
+    static func isVacuous(_ clause: [SearchTerm]) -> Bool {
+        clause.allSatisfy(\.isEmpty)
     }
 
     /// Whether every launch this query matches is also matched by `previous`,
     /// so it can be answered by searching only `previous`'s results.
     ///
-    /// True when each term of `previous` is implied by a term of this query:
-    /// a positive term by a positive term that contains its text and looks in
-    /// no other fields; an exclusion by an exclusion whose text it contains
-    /// (a shorter exclusion leaves out more) and that looks in at least its fields.
-    /// And the date range may only shrink.
+    /// True when each clause of `previous` is implied by a clause of this query, and
+    /// the date range may only shrink. A clause implies another when each of its terms
+    /// implies one of the other's: a positive term by a positive term that contains its
+    /// text and looks in no other fields; an exclusion by an exclusion whose text it
+    /// contains (a shorter exclusion leaves out more) and that looks in at least its fields.
     public func narrows(_ previous: SearchQuery) -> Bool {
         if let after = previous.after, (self.after.map { $0 < after } ?? true) { return false }
         if let before = previous.before, (self.before.map { $0 > before } ?? true) { return false }
-        return previous.terms.allSatisfy { old in
-            old.isEmpty || terms.contains { new in Self.term(new, implies: old) }
+        return previous.clauses.allSatisfy { old in
+            let oldTerms = Self.meaningful(old)
+            return oldTerms.isEmpty || clauses.contains { new in
+                let newTerms = Self.meaningful(new)
+                return !newTerms.isEmpty && newTerms.allSatisfy { term in oldTerms.contains { Self.term(term, implies: $0) } }
+            }
         }
     }
-
     private static func term(_ new: SearchTerm, implies old: SearchTerm) -> Bool {
         guard new.isExcluded == old.isExcluded, !new.isEmpty else { return false }
         let newFields = Set(new.fields)
@@ -105,12 +141,20 @@ public struct SearchQuery: Sendable, Hashable {
 
     private static let quotes: Set<Character> = ["\"", "\u{201C}", "\u{201D}"]
 
-    private static func parse(_ text: String) -> [SearchTerm] {
-        var terms: [SearchTerm] = []
+    private static func parse(_ text: String) -> (clauses: [[SearchTerm]], unknownQualifiers: [String]) {
+        var clauses: [[SearchTerm]] = []
+        var unknown: [String] = []
+        var joinsPrevious = false
         var characters = text[...]
         while true {
             characters = characters.drop(while: \.isWhitespace)
             guard let first = characters.first else { break }
+            if first == "|", characters.dropFirst().first?.isWhitespace ?? true {
+                // `a | b`: the next term joins the previous one's clause.
+                characters = characters.dropFirst()
+                joinsPrevious = !clauses.isEmpty
+                continue
+            }
             var excluded = false
             if first == "-" {
                 characters = characters.dropFirst()
@@ -134,14 +178,21 @@ public struct SearchQuery: Sendable, Hashable {
                         qualifier = known
                         value = ""
                     } else {
+                        if !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isLetter }) { unknown.append(value.lowercased() + ":") }
                         value.append(character)
                     }
                 } else {
                     value.append(character)
                 }
             }
-            terms.append(SearchTerm(value, qualifier: qualifier, isExcluded: excluded))
+            let term = SearchTerm(value, qualifier: qualifier, isExcluded: excluded)
+            if joinsPrevious {
+                clauses[clauses.count - 1].append(term)
+            } else {
+                clauses.append([term])
+            }
+            joinsPrevious = false
         }
-        return terms
+        return (clauses, unknown)
     }
 }

@@ -11,12 +11,17 @@ public struct SearchRecord: Sendable, Hashable {
     public var location: String
     public var status: String
     public var statusAbbreviation: String
+    public var rocket: String
+    public var orbit: String
+    public var orbitAbbreviation: String
+    public var country: String
     /// The launch time ("no earlier than"), for date ranges.
     public var date: Date?
 
     public init(
         name: String, agency: String = "", agencyAbbreviation: String = "", missionType: String = "",
         pad: String = "", location: String = "", status: String = "", statusAbbreviation: String = "",
+        rocket: String = "", orbit: String = "", orbitAbbreviation: String = "", country: String = "",
         date: Date? = nil
     ) {
         self.name = name
@@ -27,6 +32,10 @@ public struct SearchRecord: Sendable, Hashable {
         self.location = location
         self.status = status
         self.statusAbbreviation = statusAbbreviation
+        self.rocket = rocket
+        self.orbit = orbit
+        self.orbitAbbreviation = orbitAbbreviation
+        self.country = country
         self.date = date
     }
 
@@ -40,6 +49,10 @@ public struct SearchRecord: Sendable, Hashable {
         case .location: location
         case .status: status
         case .statusAbbreviation: statusAbbreviation
+        case .rocket: rocket
+        case .orbit: orbit
+        case .orbitAbbreviation: orbitAbbreviation
+        case .country: country
         }
     }
 }
