@@ -1,4 +1,5 @@
 import Foundation
+import SpaceDataBundle
 import SpaceData
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import SpaceDataBundle
 import Testing
 import TestSupport
 @testable import SpaceData
@@ -8,7 +9,7 @@ import TestSupport
         let file = try String(contentsOf: ProjectPaths.fixtures.appendingPathComponent("bundled/launchesSample.json"), encoding: .utf8)
         #expect(file.hasSuffix("\n"), "the JSON must end with a newline")
         // The raw string literal holds the file without its final newline.
-        #expect(BundledFixtures.launchesSample + "\n" == file, "run `make fixtures` to regenerate Sources/SpaceData/Bundled/BundledFixtures+launchesSample.swift")
+        #expect(BundledFixtures.launchesSample + "\n" == file, "run `make fixtures` to regenerate Sources/SpaceDataBundle/BundledFixtures+launchesSample.swift")
     }
 
     @Test func theSampleIsARealisticPageOfUpcomingLaunches() throws {

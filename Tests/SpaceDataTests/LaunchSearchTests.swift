@@ -1,4 +1,5 @@
 import Foundation
+import SpaceDataBundle
 import Testing
 @testable import SpaceData
 

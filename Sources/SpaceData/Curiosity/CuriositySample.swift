@@ -1,4 +1,5 @@
 import Foundation
+import SpaceDataBundle
 
 /// The Curiosity weather compiled into the binary: the last Mars year of the
 /// REMS feed as mars.nasa.gov served it on 2026-02-11 (sols 4134–4801, Earth

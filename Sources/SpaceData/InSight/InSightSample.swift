@@ -1,4 +1,5 @@
 import Foundation
+import SpaceDataBundle
 
 /// The weather compiled into the binary: InSight's measurements for sols
 /// 675–681 (19–26 October 2020), in the feed's own schema, shown when neither

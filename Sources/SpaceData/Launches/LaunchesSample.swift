@@ -1,4 +1,5 @@
 import Foundation
+import SpaceDataBundle
 
 /// The launches compiled into the binary: 46 upcoming launches (late 2026 to
 /// 2027) by 16 providers from 18 sites, in Launch Library's 2.3.0 normal

@@ -1,0 +1,32 @@
+import Foundation
+import SpaceDataBundle
+
+/// The launches compiled into the binary: Launch Library 2's listing of
+/// upcoming launches of 20 July 2026 (ten launches, 2.2.0 detailed mode),
+/// shown when neither Launch Library nor the cache has anything.
+///
+/// Its facts (ids, names, times, statuses, providers, pads, `last_updated`)
+/// are those of the listing as fetched; `Fixtures/SOURCES.md` says where the
+/// capture came from. It is a listing of one day, so whoever shows it leaves
+/// out the launches whose time has passed and says when it was listed.
+public enum BundledLaunchListing {
+    /// The listing's bytes, exactly as in `Fixtures/bundled/launchesListing.json`
+    /// without its final newline.
+    public static var body: Data { Data(BundledFixtures.launchesListing.utf8) }
+
+    /// When Launch Library served the listing: 2026-07-20T14:38:00Z.
+    public static let listedAt = Date(timeIntervalSince1970: 1_784_558_280)
+
+    /// What the listing is, for notices and sources: it always says when it was listed.
+    public static let summary = "Launch Library 2's listing of 20 July 2026"
+
+    /// What to say when every launch of the listing has passed.
+    public static let nothingAheadMessage =
+        "the bundled listing of 20 July 2026 has no launches still ahead; connect to get today's, or search the history with --past"
+
+    /// The decoded listing. It cannot fail unless the compiled copy is broken,
+    /// which a test rules out; the error is still typed rather than a crash.
+    public static func launches() throws(LaunchLibraryError) -> [Launch] {
+        try LaunchLibraryDecoder.decodePage(body).launches
+    }
+}
