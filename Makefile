@@ -8,7 +8,13 @@ BINDIR   := $(DESTDIR)$(PREFIX)/bin
 ARGS     ?=
 # The build must stay free of warnings: CI treats one as a failure.
 SWIFTFLAGS ?= -Xswiftc -warnings-as-errors
-RELEASE  := $(SWIFT) build -c release $(SWIFTFLAGS)
+# The release binary carries the Swift runtime, Foundation and Dispatch (linked
+# statically) and no symbols or debug information: it runs without the Swift
+# toolchain, needing only the C library, libstdc++ and libcurl at run time.
+RELEASE  := $(SWIFT) build -c release $(SWIFTFLAGS) --static-swift-stdlib -Xlinker --strip-all
+RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
+# Where `make test` installs the release binary for the test that runs it without the toolchain.
+TEST_INSTALL := $(CURDIR)/.build/test-install
 
 .PHONY: all deps build release test demo run bench install uninstall fixtures fuzz fuzz-build clean help
 
@@ -43,16 +49,19 @@ build: deps
 release: deps
 	$(RELEASE) --product spacedash
 
+# The tests include the installed binary's (InstalledBinaryTests), so the release
+# binary is built and installed into a scratch prefix first.
 test: deps
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
-	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory install DESTDIR=$(TEST_INSTALL) PREFIX=/usr
+	SPACEDASH_INSTALLED_BINARY=$(TEST_INSTALL)/usr/bin/spacedash $(SWIFT) test --skip-build
 
 # The offline tour: the bundled data through the real services on a scripted
 # HTTP layer, then a scripted search as you type. It needs no network (the
 # package has no dependencies to fetch). DEMO_ARGS=--fast skips the waits.
 DEMO_ARGS ?=
 demo: release
-	@"$$($(SWIFT) build -c release --show-bin-path)/spacedash" demo $(DEMO_ARGS)
+	@"$(RELEASE_BIN)/spacedash" demo $(DEMO_ARGS)
 
 run: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product spacedash
@@ -61,11 +70,11 @@ run: deps
 bench: deps
 	$(RELEASE) --product SpaceDashBench
 	$(RELEASE) --product spacedash
-	@"$$($(SWIFT) build -c release --show-bin-path)/SpaceDashBench"
+	@"$(RELEASE_BIN)/SpaceDashBench"
 
 install: release
 	install -d "$(BINDIR)"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/spacedash" "$(BINDIR)/spacedash"
+	install -m 0755 "$(RELEASE_BIN)/spacedash" "$(BINDIR)/spacedash"
 
 uninstall:
 	rm -f "$(BINDIR)/spacedash"
