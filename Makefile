@@ -69,6 +69,7 @@ run: deps
 
 bench: deps
 	$(RELEASE) --product SpaceDashBench
+	$(RELEASE) --product StartupBaseline
 	$(RELEASE) --product spacedash
 	@"$(RELEASE_BIN)/SpaceDashBench"
 

@@ -1,7 +1,14 @@
 // `make bench`: each suite adds its cases here, one call line per suite.
 // Arguments filter the cases by name (`SpaceDashBench chain5 launches`).
+import Foundation
+
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == FileLoadBenchmarks.childFlag {
+    exit(FileLoadBenchmarks.child(path: CommandLine.arguments[2]))
+}
 let runner = BenchmarkRunner(arguments: Array(CommandLine.arguments.dropFirst()))
 // First, while this process is small: a spawned child's peak RSS includes ours.
+StartupBenchmarks.run(selected: runner.selected)
+FileLoadBenchmarks.run(selected: runner.selected)
 if runner.selected("mars_weather") || runner.selected("insight") { InSightBenchmarks.offlinePeakMemory() }
 runner.run(StreamsBenchmarks.cases)
 if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }
