@@ -37,16 +37,21 @@ let package = Package(
         // `make bench`: one line per case, `name value unit`; start-up is measured
         // against StartupBaseline, a program that imports only FoundationEssentials.
         .executableTarget(name: "StartupBaseline"),
-        .executableTarget(name: "SpaceDashBench", dependencies: ["Streams", "HTTP", "SpaceData", "Terminal", "SpaceDashCLI"]),
+        .executableTarget(name: "SpaceDashBench", dependencies: ["Streams", "HTTP", "SpaceData", "Terminal", "SpaceDashCLI", "LaunchCorpus"]),
 
-        // Shared test code: the loopback HTTP server, fixtures locator, process runner.
-        .target(name: "TestSupport", dependencies: ["Streams", "HTTP"], path: "Tests/TestSupport"),
+        // Made-up launches at any scale, for the bench and the tests only (never in the product).
+        .target(name: "LaunchCorpus", dependencies: ["SpaceData"], path: "Tests/LaunchCorpus"),
+
+        // Shared test code: the loopback HTTP server, fixtures locator, process runner,
+        // the pseudo-terminal and its screen model (which measures text as Terminal does).
+        .target(name: "TestSupport", dependencies: ["Streams", "HTTP", "Terminal"], path: "Tests/TestSupport"),
 
         .testTarget(name: "StreamsTests", dependencies: ["Streams"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "Streams", "TestSupport"]),
-        .testTarget(name: "SpaceDataTests", dependencies: ["SpaceData", "HTTP", "Streams", "TestSupport"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-        .testTarget(name: "SpaceDashCLITests", dependencies: ["SpaceDashCLI", "SpaceData", "Streams", "Terminal", "TestSupport"]),
+        .testTarget(name: "SpaceDataTests", dependencies: ["SpaceData", "HTTP", "Streams", "TestSupport", "LaunchCorpus"]),
+        .testTarget(name: "LaunchCorpusTests", dependencies: ["LaunchCorpus", "SpaceData"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
+        .testTarget(name: "SpaceDashCLITests", dependencies: ["SpaceDashCLI", "SpaceData", "Streams", "Terminal", "TestSupport", "LaunchCorpus"]),
     ],
     swiftLanguageModes: [.v6]
 )

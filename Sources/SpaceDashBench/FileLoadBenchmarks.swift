@@ -1,4 +1,5 @@
 import Foundation
+import LaunchCorpus
 import SpaceData
 
 /// `make bench` cases for `--file`: synthetic Launch Library files of 10,000,

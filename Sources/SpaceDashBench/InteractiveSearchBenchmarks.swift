@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LaunchCorpus
 import SpaceData
 import SpaceDashCLI
 import Streams
@@ -12,10 +13,14 @@ import Terminal
 /// a `RecordingOutput`, no pseudo-terminal): wall time from a keystroke to the
 /// redrawn prompt while a search runs, and from the end of the debounce (the
 /// query sent, debounce 0) to the redrawn results, medians in milliseconds;
-/// and, once, the file's load and the index's build, in seconds.
+/// and, once, the file's load and the index's build, in seconds. The same typing
+/// runs twice: through the app's searcher (the catalog's incremental session),
+/// then with every query searched from scratch, the baseline of the ratio.
 enum InteractiveSearchBenchmarks {
     static let names = ["interactive.1000000.keystroke_to_prompt", "interactive.1000000.debounce_to_results",
-                        "interactive.1000000.file_load", "interactive.1000000.index_build"]
+                        "interactive.1000000.file_load", "interactive.1000000.index_build",
+                        "interactive.1000000.keystroke_to_prompt.from_scratch", "interactive.1000000.debounce_to_results.from_scratch",
+                        "interactive.1000000.debounce_to_results.ratio_to_from_scratch"]
 
     static func run(selected: (String) -> Bool) {
         guard names.contains(where: selected) else { return }
@@ -32,13 +37,31 @@ enum InteractiveSearchBenchmarks {
             return
         }
         let indexing = DispatchTime.now()
-        let data = LaunchSearchData(launches: launches, origin: .sample)
+        // As `launches search -i --file` prepares it (LaunchSearchFeed): one catalog, one index.
+        let catalog = LaunchCatalog(launches: launches, timeframe: .upcoming)
         report(names[3], seconds: milliseconds(from: indexing) / 1000, selected)
+        let data = LaunchSearchData(catalog: catalog, source: .file(path: file.path))
+
+        // The app's path (the view model's default searcher: the catalog's incremental
+        // session), then the baseline: every query searched over all launches again.
+        let app = typing(data, searcher: nil)
+        let baseline = typing(data, searcher: { text, catalog in catalog.searchFromScratch(text) })
+        report(names[0], median(app.prompt), selected)
+        report(names[1], median(app.results), selected)
+        report(names[4], median(baseline.prompt), selected)
+        report(names[5], median(baseline.results), selected)
+        if selected(names[6]) { print("\(names[6]) \(String(format: "%.2f", median(app.results) / median(baseline.results))) x") }
+    }
+
+    /// Types the queries into a view model over `data` (debounce 0): for each, the
+    /// query less its last key is sent, then the last key is typed while that search
+    /// runs. Milliseconds from the last key to the redrawn prompt and to the drawn results.
+    static func typing(_ data: LaunchSearchData, searcher: LaunchSearchViewModel.Searcher?) -> (prompt: [Double], results: [Double]) {
         let main = DispatchQueue(label: "bench.interactive.main")
-        let model = LaunchSearchViewModel(
-            data: Just(data), debounce: .zero,
-            scheduler: main.eraseToAnyScheduler(),
-            searchScheduler: DispatchQueue(label: "bench.interactive.search").eraseToAnyScheduler())
+        let search = DispatchQueue(label: "bench.interactive.search").eraseToAnyScheduler()
+        let model = searcher.map {
+            LaunchSearchViewModel(data: Just(data), debounce: .zero, scheduler: main.eraseToAnyScheduler(), searchScheduler: search, searcher: $0)
+        } ?? LaunchSearchViewModel(data: Just(data), debounce: .zero, scheduler: main.eraseToAnyScheduler(), searchScheduler: search)
         let screen = BenchScreen()
         let drawn = DispatchSemaphore(value: 0)
         model.onChange = { state in
@@ -57,16 +80,14 @@ enum InteractiveSearchBenchmarks {
             main.sync { model.type(String(query.last!)) }
             promptTimes.append(milliseconds(from: typed))
             // The results of the full query drawn:
-            let resultStart = typed  // the full query was sent by the last key
             while true {
                 drawn.wait()
                 if main.sync(execute: { model.state.matches?.query == query }) { break }
             }
-            resultTimes.append(milliseconds(from: resultStart))
+            resultTimes.append(milliseconds(from: typed))
         }
         model.stop()
-        report(names[0], median(promptTimes), selected)
-        report(names[1], median(resultTimes), selected)
+        return (promptTimes, resultTimes)
     }
 
     /// The runner's drawing, into memory: frame → diff → one write.

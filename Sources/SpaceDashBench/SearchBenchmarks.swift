@@ -1,4 +1,5 @@
 import Foundation
+import LaunchCorpus
 import SpaceData
 #if canImport(Glibc)
 import Glibc

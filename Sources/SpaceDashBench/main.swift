@@ -16,6 +16,7 @@ if runner.selected("insight") || runner.selected("mars_weather") {
     InSightBenchmarks.decode7Sol()
     InSightBenchmarks.offlineTime()
 }
+if runner.selected("curiosity") { CuriosityBenchmarks.run() }
 SearchBenchmarks.run(selected: runner.selected)
 InteractiveSearchBenchmarks.run(selected: runner.selected)
 runner.finish()

@@ -7,17 +7,17 @@
 ///     viewModel.$query.sink { print($0) }   // the current value, then each change
 ///
 /// `$property` delivers the current value on the subscriber's first request,
-/// then every assigned value (equal ones included). Deliberate difference
-/// from Combine: subscribers are told *after* the property has changed
-/// (Combine tells them in `willSet`), so reading the property from a sink
-/// gives the new value.
+/// then every assigned value (equal ones included). As in Combine,
+/// subscribers are told in `willSet`, before the property changes: a sink
+/// that reads the property sees the old value (use the value it is given).
+/// The subscription is named "PublishedSubject", as Combine names it.
 @propertyWrapper
 public struct Published<Value> {
     private let subject: CurrentValueSubject<Value, Never>
     private let keeper = AssignmentKeeper()
 
     public init(wrappedValue: Value) {
-        subject = CurrentValueSubject(wrappedValue)
+        subject = CurrentValueSubject(publishedValue: wrappedValue)
     }
 
     public init(initialValue: Value) {

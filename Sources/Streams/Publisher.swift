@@ -3,6 +3,14 @@
 /// The same contract as Combine's `Publisher`: a publisher delivers values to
 /// its subscribers only after they have asked for them (`Subscribers.Demand`),
 /// and at most one completion, after which nothing more is sent.
+///
+/// Streams' operators behave as Combine's do, event for event. Deliberate
+/// differences are listed in the documentation's "Differences from Combine";
+/// the two that concern every operator: an upstream that breaks this contract
+/// (a value before the subscription or after the completion, a second
+/// completion) is ignored rather than trapped on or passed along, and a
+/// subscriber is let go as soon as its subscription ends, even while a
+/// scheduled action is pending.
 public protocol Publisher<Output, Failure> {
     /// The kind of values published by this publisher.
     associatedtype Output

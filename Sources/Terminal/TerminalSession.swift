@@ -189,17 +189,27 @@ public final class TerminalSession: @unchecked Sendable {
         if ready == 0 {
             return decoder.hasPendingInput ? decoder.flush().map(TerminalEvent.key) : []
         }
-        var events = drainNotifications()
-        if pollers[0].revents != 0 {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(fileDescriptor, &buffer, buffer.count)
-            if count > 0 {
-                events += decoder.feed(buffer[..<count]).map(TerminalEvent.key)
-            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                throw TerminalError.inputClosed
-            }
-        }
+        var events = readNotifications()
+        if pollers[0].revents != 0 { events += try readInput(&decoder) }
         return events
+    }
+
+    /// Reads the input waiting on the terminal and decodes it with `decoder`: for a caller
+    /// told the descriptor is readable (a dispatch source). A partial sequence stays in
+    /// `decoder`; settle it with `decoder.flush()` once its `escapeTimeout` has passed.
+    /// Throws `.inputClosed` when the terminal hangs up.
+    public func readInput(_ decoder: inout KeyDecoder) throws -> [TerminalEvent] {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(fileDescriptor, &buffer, buffer.count)
+        if count > 0 { return decoder.feed(buffer[..<count]).map(TerminalEvent.key) }
+        if count == 0 || (errno != EINTR && errno != EAGAIN) { throw TerminalError.inputClosed }
+        return []
+    }
+
+    /// The resizes and resumes signalled since the last call (for a caller told that
+    /// `notificationDescriptor` is readable), without waiting.
+    public func readNotifications() -> [TerminalEvent] {
+        drainNotifications()
     }
 
     private func drainNotifications() -> [TerminalEvent] {

@@ -97,7 +97,7 @@ import TestSupport
 
     @Test func theSavingIsMeasuredAgainstTheSameScriptWithoutTheDebounce() throws {
         let sample = try LaunchesSample.launches()
-        let data = LaunchSearchData(launches: LaunchSearch.ordered(sample, .upcoming), origin: .sample)
+        let data = LaunchSearchData(catalog: LaunchCatalog(launches: sample, timeframe: .upcoming), origin: .sample)
         #expect(try DemoCommand.searchesWithoutDebounce(data, timing: .standard) == 22)
         // Without a debounce the pace of the keys does not matter: every key that changes the query searches.
         #expect(try DemoCommand.searchesWithoutDebounce(data, timing: DemoSearchTiming(keyInterval: .milliseconds(1))) == 22)

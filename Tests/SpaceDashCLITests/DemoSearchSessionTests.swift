@@ -39,7 +39,7 @@ import Testing
 
     static let launches: LaunchSearchData = {
         let sample = try! LaunchesSample.launches()
-        return LaunchSearchData(launches: LaunchSearch.ordered(sample, .upcoming), origin: .sample)
+        return LaunchSearchData(catalog: LaunchCatalog(launches: sample, timeframe: .upcoming), origin: .sample)
     }()
 
     struct Harness {

@@ -6,107 +6,16 @@ import TestSupport
 /// End-to-end: `spacedash launches search -i --offline` on a pseudo-terminal
 /// that is the process's controlling terminal (so it opens /dev/tty), stdout a pipe.
 @Suite(.serialized) struct LaunchSearchRunnerTests {
-    /// The pty's master side (the user) and slave side (the program's terminal).
-    final class Terminal {
-        private(set) var master: Int32
-        let slave: Int32
-        let path: String
-
-        init(columns: UInt16 = 100, rows: UInt16 = 30) throws {
-            var master: Int32 = -1, slave: Int32 = -1
-            var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-            var name = [CChar](repeating: 0, count: 256)
-            guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw POSIXError(.EIO) }
-            _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
-            self.master = master
-            self.slave = slave
-            path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            initialSettings = Self.settings(of: slave)
-        }
-
-        deinit {
-            if master >= 0 { close(master) }
-            close(slave)
-        }
-
-        /// The user's side goes away: the program's terminal hangs up.
-        func closeMaster() {
-            close(master)
-            master = -1
-        }
-
-        /// Changes the window size as a terminal emulator does; the kernel sends SIGWINCH.
-        func resize(columns: UInt16, rows: UInt16) {
-            var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-            _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-        }
-
-        func type(_ text: String) {
-            let bytes = Array(text.utf8)
-            _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-        }
-
-        /// The screen output until it contains `marker` (real I/O: a generous bound).
-        @discardableResult
-        func read(until marker: String, timeout: Int32 = 20_000) -> String {
-            var collected: [UInt8] = []
-            var remaining = timeout
-            while remaining > 0, !String(decoding: collected, as: UTF8.self).contains(marker) {
-                var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 100) >= 0 else { break }
-                remaining -= 100
-                if poller.revents & Int16(POLLIN) != 0 {
-                    var buffer = [UInt8](repeating: 0, count: 65536)
-                    let count = Glibc.read(master, &buffer, buffer.count)
-                    if count > 0 { collected += buffer[..<count] } else { break }
-                }
-            }
-            return String(decoding: collected, as: UTF8.self)
-        }
-
-        /// Reads and drops output until none came for `quiet` ms (at most 10 s): the frames in flight.
-        func drain(quiet: Int32 = 300) {
-            let deadline = Date().addingTimeInterval(10)
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while Date() < deadline {
-                var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, quiet) > 0, Glibc.read(master, &buffer, buffer.count) > 0 else { return }
-            }
-        }
-
-        /// What the program wrote and nobody read yet (waits 200 ms for it at most).
-        func drainedOutput() -> String {
-            var collected: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 200) > 0 else { break }
-                let count = Glibc.read(master, &buffer, buffer.count)
-                guard count > 0 else { break }
-                collected += buffer[..<count]
-            }
-            return String(decoding: collected, as: UTF8.self)
-        }
-
-        /// The terminal's settings (termios) as the program found them.
-        let initialSettings: [UInt8]
-
-        /// Whether the settings are exactly those the program found, byte for byte.
-        var isRestored: Bool { Self.settings(of: slave) == initialSettings }
-
-        static func settings(of descriptor: Int32) -> [UInt8] {
-            var attributes = termios()
-            tcgetattr(descriptor, &attributes)
-            return withUnsafeBytes(of: &attributes) { Array($0) }
-        }
+    /// The row the selection marker is on, as the screen shows it.
+    static func selectedLine(_ screen: ScreenModel, marker: String = "▶ ") -> String? {
+        screen.lines.first { $0.hasPrefix(marker) }
     }
 
     /// Starts the binary with the pty as its controlling terminal.
     /// - Parameters:
     ///   - offline: adds `--offline`.
     ///   - ignoringHangUp: starts it with SIGHUP ignored, as `nohup` does.
-    static func start(_ terminal: Terminal, _ arguments: [String], directory: URL, offline: Bool = true,
+    static func start(_ terminal: PseudoTerminal, _ arguments: [String], directory: URL, offline: Bool = true,
                       environment: [String: String] = [:], ignoringHangUp: Bool = false,
                       stdout: ProcessRunner.StandardOutput = .capture) throws -> RunningProcess {
         // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
@@ -130,16 +39,24 @@ import TestSupport
     @Test func typeMoveAndEnterPrintsTheSelectedLaunch() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.read(until: "sample data")
+        terminal.waitForScreen(showing: "sample data")
         terminal.type("falcon")
-        // After the debounce: 6 of the 46 sample launches ("m" ends the dim style before the count).
-        let screen = terminal.read(until: "\u{1B}[7m 9 Block 5 | Starlink Group 6-112 · SpaceX")
-        #expect(screen.contains("m6 / 46 launches · sample data"))
-        #expect(screen.contains("▶ \u{1B}[0m\u{1B}[1;7;33mFalcon\u{1B}[0m\u{1B}[7m 9 Block 5 | Starlink Group 6-112"), "the first match selected, its match highlighted")
+        // After the debounce: 6 of the 46 sample launches, the first one selected.
+        let screen = terminal.waitForScreen {
+            $0.line(1) == "6 / 46 launches · sample data" && Self.selectedLine($0)?.contains("Starlink Group 6-112") == true
+        }
+        #expect(screen.line(0) == "> falcon")
+        #expect(screen.line(1) == "6 / 46 launches · sample data")
+        let selected = try #require(screen.row(containing: "▶ Falcon 9 Block 5 | Starlink Group 6-112 · SpaceX"), "\(screen.lines)")
+        #expect(selected == 2, "the first result row is selected")
+        #expect(screen.text(ofRow: selected, where: \.reverse).hasPrefix("Falcon 9 Block 5 | Starlink Group 6-112"), "in reverse video")
+        #expect(screen.text(ofRow: selected, where: { $0.foreground != nil }) == "Falcon", "its match highlighted")
+        #expect(screen.text(ofRow: selected + 1, where: { $0.foreground != nil }) == "Falcon", "and the next row's")
         terminal.type("\u{1B}[B")
-        terminal.read(until: "\u{1B}[?25h")
+        let moved = terminal.waitForScreen { Self.selectedLine($0)?.contains("Starlink Group 17-61") == true }
+        #expect(moved.row(containing: "▶ ") == selected + 1, "the marker one row down")
         terminal.type("\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -152,9 +69,9 @@ import TestSupport
     @Test func aQueryAndEnterInOneWritePrintAMatchOfTheQuery() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.read(until: "sample data")
+        terminal.waitForScreen(showing: "sample data")
         terminal.type("crew\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -168,9 +85,9 @@ import TestSupport
     @Test func aQueryDownAndEnterInOneWritePrintAMatchOfTheQuery() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--json"], directory: directory)
-        terminal.read(until: "sample data")
+        terminal.waitForScreen(showing: "sample data")
         terminal.type("crew\u{1B}[B\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -181,27 +98,29 @@ import TestSupport
     @Test func aCLocaleDrawsTheScreenWithASCIIMarks() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal(columns: 60, rows: 30)
+        let terminal = try PseudoTerminal(columns: 60, rows: 30)
         let process = try Self.start(terminal, [], directory: directory, environment: ["LANG": "C"])
-        var screen = terminal.read(until: "46 / 46 launches | sample data")
+        let opening = terminal.waitForScreen(showing: "46 / 46 launches | sample data")
         terminal.type("falcon")
-        screen += terminal.read(until: "m6 / 46 launches | sample data")
+        let screen = terminal.waitForScreen { $0.line(1) == "6 / 46 launches | sample data" && Self.selectedLine($0, marker: "> F") != nil }
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
-        #expect(screen.contains("> \u{1B}[0m\u{1B}[1;7;33mFalcon"), "the selected row's marker")
-        #expect(screen.contains(" | SpaceX"))
-        #expect(screen.contains("..."))
+        let selected = try #require(Self.selectedLine(screen, marker: "> F"), "the selected row's marker: \(screen.lines)")
+        #expect(selected.contains(" | SpaceX"))
+        #expect(screen.lines.contains { $0.hasSuffix("...") }, "rows cut with three dots")
         let marks: [Character] = ["▶", "·", "─", "…", "–", "—", "⠋"]
-        #expect(!screen.contains { marks.contains($0) })
+        for shown in [opening, screen] {
+            #expect(!shown.lines.joined().contains { marks.contains($0) }, "\(shown.lines)")
+        }
     }
 
     @Test func escapeExits130PrintingNothing() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--json"], directory: directory)
-        terminal.read(until: "sample data")
+        terminal.waitForScreen(showing: "sample data")
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
@@ -212,9 +131,9 @@ import TestSupport
     @Test func sigtermRestoresTheTerminal() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.read(until: "sample data")
+        terminal.waitForScreen(showing: "sample data")
         process.send(signal: SIGTERM)
         let result = process.wait(timeout: 60)
         #expect(result.signal == SIGTERM, "it dies of the signal, as a shell expects")
@@ -226,13 +145,13 @@ import TestSupport
         // `spacedash launches search -i | head -0`: the reader is gone before Enter.
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        func pressEnter(stdout: ProcessRunner.StandardOutput) throws -> (ProcessResult, screen: String, restored: Bool) {
-            let terminal = try Terminal()
+        func pressEnter(stdout: ProcessRunner.StandardOutput) throws -> (ProcessResult, screen: ScreenModel, restored: Bool) {
+            let terminal = try PseudoTerminal(columns: 100, rows: 30)
             let process = try Self.start(terminal, [], directory: directory, stdout: stdout)
-            terminal.read(until: "46 / 46 launches · sample data")
+            terminal.waitForScreen(showing: "46 / 46 launches · sample data")
             terminal.type("\r")
-            let screen = terminal.read(until: "\u{1B}[?1049l")
             let result = process.wait(timeout: 60)
+            let screen = terminal.waitForScreen(timeout: 5_000) { !$0.isAlternateScreen }
             return (result, screen, terminal.isRestored)
         }
         let read = try pressEnter(stdout: .capture)
@@ -240,7 +159,7 @@ import TestSupport
         #expect(!read.0.stdout.isEmpty)
         #expect(closed.0.exitCode == 0, "status \(closed.0.status)")
         #expect(closed.0.stderrText == read.0.stderrText, "a closed pipe adds no error text")
-        #expect(closed.screen.contains("\u{1B}[?25h\u{1B}[?1049l"), "the cursor is shown and the alternate screen left")
+        #expect(!closed.screen.isAlternateScreen && closed.screen.cursorVisible, "the cursor is shown and the alternate screen left")
         #expect(closed.restored, "the terminal settings are as before")
     }
 
@@ -277,19 +196,20 @@ import TestSupport
             return .json(page)
         }])
         defer { server.stop() }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--verbose"], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
-        let early = terminal.read(until: "sample data · updating…")
-        #expect(early.contains("46 launches · sample data · updating…"), "the sample at once, saying live launches are coming")
+        let early = terminal.waitForScreen(showing: "sample data · updating…")
+        #expect(early.line(1).hasSuffix("46 launches · sample data · updating…"), "the sample at once, saying live launches are coming")
         terminal.type("livefeed")
-        terminal.read(until: "0 / 46 launches · sample data · updating…")
+        terminal.waitForScreen(showing: "0 / 46 launches · sample data · updating…")
         // The spinner turns while the live launches are coming: its third frame, so it moved.
-        #expect(terminal.read(until: "⠹ 0 / 46 launches · sample data · updating…").contains("⠹ 0 / 46 launches"))
+        let turning = terminal.waitForScreen(showing: "⠹ 0 / 46 launches · sample data · updating…")
+        #expect(turning.line(1) == "⠹ 0 / 46 launches · sample data · updating…")
         gate.open()
-        let live = terminal.read(until: "1 / 2 launches · live, fetched just now")
-        #expect(live.contains("1 / 2 launches · live, fetched just now"), "the typed query re-applied to the live launches")
-        #expect(live.contains("Livefeed"))
+        let live = terminal.waitForScreen { $0.line(1) == "1 / 2 launches · live, fetched just now" && Self.selectedLine($0) != nil }
+        #expect(live.line(1) == "1 / 2 launches · live, fetched just now", "the typed query re-applied to the live launches")
+        #expect(Self.selectedLine(live) == "▶ Livefeed Alpha · Agency 0")
         terminal.type("\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -305,13 +225,13 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
         defer { server.stop() }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         // The failure may come before the first search's results: wait for both.
-        let screen = terminal.read(until: "46 / 46 launches · sample data · live failed:")
+        let screen = terminal.waitForScreen { $0.line(1).hasPrefix("46 / 46 launches · sample data · live failed:") }
         // The status line is cut at the terminal's 100 columns.
-        #expect(screen.contains("46 / 46 launches · sample data · live failed: Launch Library refused the request (HTTP 403: Inval…"))
+        #expect(screen.line(1) == "46 / 46 launches · sample data · live failed: Launch Library refused the request (HTTP 403: Invalid…")
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
@@ -325,7 +245,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
         defer { server.stop() }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--strict"], directory: directory, offline: false,
                                      environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         let result = process.wait(timeout: 60)
@@ -333,7 +253,8 @@ import TestSupport
         #expect(result.stdout.isEmpty)
         #expect(result.stderrText.hasPrefix("spacedash: no live launch data (--strict)"))
         #expect(result.stderrText.split(separator: "\n").count == 1)
-        #expect(!terminal.drainedOutput().contains("\u{1B}[?1049h"), "the screen never opened")
+        _ = terminal.readOutput(timeout: 200)
+        #expect(!terminal.screen.isAlternateScreen && terminal.screen.lines.allSatisfy(\.isEmpty), "the screen never opened")
         #expect(terminal.isRestored)
     }
 
@@ -342,11 +263,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(Self.page(["Livefeed Alpha"]))])
         defer { server.stop() }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
-        let screen = terminal.read(until: "46 / 46 launches · sample data")
-        #expect(!screen.contains("updating…"))
+        let screen = terminal.waitForScreen(showing: "46 / 46 launches · sample data")
+        #expect(screen.line(1) == "46 / 46 launches · sample data", "nothing is updating")
         terminal.type("\u{1B}")
         #expect(process.wait(timeout: 60).exitCode == 130)
         #expect(server.requests.isEmpty)
@@ -360,15 +281,16 @@ import TestSupport
         let file = directory.appendingPathComponent("saved launches.json")
         try Data(Self.page(["Falcon 9 | One", "Electron | Two", "Falcon 9 | Three", "Falcon Heavy | Four", "Falcon 9 | Five"],
                            agencies: ["SpaceX", "Rocket Lab", "SpaceX", "SpaceX", "Other"]).utf8).write(to: file)
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--file", file.path, "--agency", "spacex", "--limit", "2", "falcon"],
                                      directory: directory, offline: false, environment: ["TZ": "Europe/Paris"])
-        let screen = terminal.read(until: "2 / 2 launches · file saved launches.json")
-        #expect(screen.contains("2 / 2 launches · file saved launches.json"), "SpaceX's first two, searched for falcon")
-        #expect(!screen.contains("sample data"))
-        // The details come later in the same frame, perhaps in a later read.
-        let details = screen.contains("GMT+1") ? screen : screen + terminal.read(until: "GMT+1")
-        #expect(details.contains("Window:  \u{1B}[0m2030-01-01 13:00 GMT+1 · "), "the window in local time (TZ), as the table shows it")
+        let screen = terminal.waitForScreen {
+            $0.line(1) == "2 / 2 launches · file saved launches.json" && $0.row(containing: "Window:") != nil
+        }
+        #expect(screen.line(1) == "2 / 2 launches · file saved launches.json", "SpaceX's first two, searched for falcon")
+        #expect(screen.lines[2...3] == ["▶ Falcon 9 | One · SpaceX", "  Falcon 9 | Three · SpaceX"])
+        let window = try #require(screen.lines.first { $0.hasPrefix("Window:") })
+        #expect(window.hasPrefix("Window:  2030-01-01 13:00 GMT+1 · "), "the window in local time (TZ), as the table shows it")
         terminal.type("\u{1B}[B\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -381,18 +303,17 @@ import TestSupport
     @Test func sigwinchRelaysOutTheScreenForTheNewWidth() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal(columns: 100, rows: 30)
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        let first = terminal.read(until: String(repeating: "─", count: 100))
-        #expect(first.contains(String(repeating: "─", count: 100)), "the details rule spans 100 columns")
-        terminal.drain()
+        let first = terminal.waitForScreen(showing: String(repeating: "─", count: 100))
+        #expect(first.lines.contains(String(repeating: "─", count: 100)), "the details rule spans 100 columns")
+        // The model starts blank at the new size: what it then shows, the program redrew.
         terminal.resize(columns: 60, rows: 24)
-        let resized = terminal.read(until: String(repeating: "─", count: 60))
-        #expect(resized.contains(String(repeating: "─", count: 60) + "\u{1B}[0m"), "the rule redrawn for 60 columns")
-        #expect(!resized.contains(String(repeating: "─", count: 61)))
-        #expect(resized.contains("\u{1B}[2J"), "a full redraw")
-        #expect(resized.contains("…"), "rows cut to the new width with an ellipsis")
-        #expect(!resized.contains("\u{1B}[25;1H"), "no row drawn below the 24 of the new height")
+        let resized = terminal.waitForScreen { $0.lines.contains(String(repeating: "─", count: 60)) && $0.line(0).hasPrefix(">") }
+        #expect(resized.lines.contains(String(repeating: "─", count: 60)), "the rule redrawn for 60 columns")
+        #expect(resized.overflows == 0, "nothing drawn past the 60 columns or the 24 rows")
+        #expect(resized.line(1) == "46 / 46 launches · sample data")
+        #expect(resized.lines[2...].contains { $0.hasSuffix("…") }, "rows cut to the new width with an ellipsis")
         terminal.type("\u{1B}")
         #expect(process.wait(timeout: 60).exitCode == 130)
         #expect(terminal.isRestored)
@@ -401,32 +322,31 @@ import TestSupport
     @Test func sighupRestoresTheTerminalAndEndsByTheSignal() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.read(until: "sample data")
+        terminal.waitForScreen(showing: "sample data")
         process.send(signal: SIGHUP)
-        let after = terminal.read(until: "\u{1B}[?1049l")
         let result = process.wait(timeout: 60)
+        let after = terminal.waitForScreen(timeout: 5_000) { !$0.isAlternateScreen }
         #expect(result.signal == SIGHUP, "it dies of the hang-up, as a shell expects")
         #expect(result.stdout.isEmpty)
-        #expect(after.contains("\u{1B}[?25h"), "the cursor shown")
-        #expect(after.contains("\u{1B}[?1049l"), "the alternate screen left")
+        #expect(after.cursorVisible, "the cursor shown")
+        #expect(!after.isAlternateScreen, "the alternate screen left")
         #expect(terminal.isRestored)
     }
 
     @Test func aBracketedPasteArrivesAsQueryTextAndItsNewlineIsNoEnter() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
+        // Bracketed paste is a mode, not something on the screen: its switch is looked for in the bytes.
         let opening = terminal.read(until: "sample data")
         #expect(opening.contains("\u{1B}[?2004h"), "bracketed paste turned on")
         terminal.type("\u{1B}[200~falcon\rheavy\u{1B}[201~")
-        var screen = terminal.read(until: "1 / 46 launches · sample data")
-        // The result row follows the status line in the same frame, perhaps in a later read.
-        if !screen.contains("Griffin Mission 2") { screen += terminal.read(until: "Griffin Mission 2") }
-        #expect(screen.contains("falcon heavy"), "the paste in the prompt, its line break a space")
-        #expect(screen.contains("Falcon Heavy | Griffin Mission 2"))
+        let screen = terminal.waitForScreen { $0.line(1) == "1 / 46 launches · sample data" && Self.selectedLine($0) != nil }
+        #expect(screen.line(0) == "> falcon heavy", "the paste in the prompt, its line break a space")
+        #expect(Self.selectedLine(screen)?.hasPrefix("▶ Falcon Heavy | Griffin Mission 2") == true)
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130, "the pasted line break did not accept a launch")
@@ -437,9 +357,9 @@ import TestSupport
     @Test func closingTheTerminalEndsTheSearchByTheHangUp() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        terminal.read(until: "sample data")
+        terminal.waitForScreen(showing: "sample data")
         terminal.closeMaster()
         let result = process.wait(timeout: 60)
         // The kernel hangs the terminal up (its settings can no longer be read): it sends
@@ -460,9 +380,9 @@ import TestSupport
     @Test func withHangUpIgnoredAClosedTerminalEndsWithOneLine() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let terminal = try Terminal()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory, ignoringHangUp: true)
-        terminal.read(until: "sample data")
+        terminal.waitForScreen(showing: "sample data")
         terminal.closeMaster()
         let result = process.wait(timeout: 60)
         // Reads then fail and so do writes (drawing): the error ends the run.
@@ -485,8 +405,9 @@ import TestSupport
         }
         let file = directory.appendingPathComponent("hostile.json")
         try Data(#"{"count": \#(results.count), "next": null, "results": [\#(results.joined(separator: ", "))]}"#.utf8).write(to: file)
-        let terminal = try Terminal(columns: 160, rows: 30)
+        let terminal = try PseudoTerminal(columns: 160, rows: 30)
         let process = try Self.start(terminal, ["--file", file.path], directory: directory)
+        // Raw bytes on purpose: this test is about which control sequences reach the terminal.
         var screen = terminal.read(until: "rocket 0 marker")
         // Every launch's details drawn in turn, then the query matching inside hostile text.
         terminal.type(String(repeating: "\u{1B}[B", count: HostileStrings.table.count - 1))

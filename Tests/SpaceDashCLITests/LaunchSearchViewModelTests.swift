@@ -28,9 +28,9 @@ import Testing
             model = LaunchSearchViewModel(
                 initialQuery: initialQuery, data: data, debounce: debounce,
                 scheduler: main.eraseToAnyScheduler(), searchScheduler: background.eraseToAnyScheduler(),
-                searcher: { text, engine in
+                searcher: { text, catalog in
                     searched.append(text)
-                    return engine.search(text)
+                    return catalog.search(text)
                 })
         }
 

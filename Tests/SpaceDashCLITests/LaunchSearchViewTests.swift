@@ -9,7 +9,7 @@ import Testing
     /// A state with `query` searched over `launches`, first row selected.
     static func state(_ query: String, _ launches: [Launch]) -> LaunchSearchState {
         let data = LaunchSearchData(launches: launches, origin: .sample)
-        let matches = LaunchSearchMatches(query: query, data: data, results: data.engine.search(query))
+        let matches = LaunchSearchMatches(query: query, data: data, matches: data.catalog.search(query))
         return LaunchSearchState(editor: LineEditor(text: query), matches: matches,
                                  selectedIndex: matches.count > 0 ? 0 : nil, data: data, searchCount: 1)
     }

@@ -202,45 +202,23 @@ import TestSupport
     /// and the process still dies of the signal (the shell's 130 for Ctrl-C).
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalDuringTheSpinnerErasesItsLine(signal: Int32) throws {
-        var master: Int32 = -1, slave: Int32 = -1
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
-        var name = [CChar](repeating: 0, count: 256)
-        guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw POSIXError(.EIO) }
-        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
-        defer { close(master); close(slave) }
-        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
         // NASA never answers: the spinner keeps turning until the signal.
         let server = try LoopbackServer(routes: ["/insight_weather/": .silence])
         defer { server.stop() }
         let scratch = Scratch()
         let process = try ProcessRunner.start(
             URL(fileURLWithPath: "/bin/bash"),
-            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", path, ProjectPaths.spacedashBinary.path, "mars-weather"],
+            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path, "mars-weather"],
             environment: ["PATH": "/usr/bin:/bin", "HOME": scratch.url.path, "LANG": "C.UTF-8", "TERM": "xterm",
                           "SPACEDASH_CACHE_DIR": scratch.cache.path, "SPACEDASH_INSIGHT_URL": server.url("/insight_weather/").absoluteString])
-        var screen: [UInt8] = []
-        func readScreen(until done: () -> Bool) {
-            let deadline = Date().addingTimeInterval(30)
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while !done(), Date() < deadline {
-                var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 100) >= 0 else { return }
-                if poller.revents & Int16(POLLIN) != 0 {
-                    let count = Glibc.read(master, &buffer, buffer.count)
-                    if count > 0 { screen += buffer[..<count] } else { return }
-                }
-            }
-        }
-        readScreen { String(decoding: screen, as: UTF8.self).contains("Fetching Mars weather…") }
-        #expect(String(decoding: screen, as: UTF8.self).contains("Fetching Mars weather…"), "the spinner showed")
+        let spinning = terminal.waitForScreen(showing: "Fetching Mars weather…", timeout: 30_000)
+        let row = try #require(spinning.row(containing: "Fetching Mars weather…"), "the spinner showed")
         process.send(signal: signal)
         let result = process.wait(timeout: 60)
-        readScreen { String(decoding: screen, as: UTF8.self).hasSuffix("\r\u{1B}[K") }
         #expect(result.signal == signal, "it dies of the signal, as a shell expects")
         #expect(result.stdout.isEmpty)
-        let text = String(decoding: screen, as: UTF8.self)
-        let lastFrame = try #require(text.range(of: "Fetching Mars weather…", options: .backwards))
-        #expect(text[lastFrame.upperBound...] == "\r\u{1B}[K", "the line is erased after the last frame: \(text.debugDescription)")
+        let after = terminal.waitForScreen(timeout: 30_000) { $0.line(row).isEmpty }
+        #expect(after.line(row) == "", "the spinner's line is erased: \(after.lines)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import LaunchCorpus
 @testable import SpaceData
 
 @Suite struct ByteSearchTests {

@@ -1,70 +1,44 @@
-import Foundation
 import Testing
 @testable import SpaceData
 
-/// The byte-level JSON walk under `--file`: what it accepts, and where it says the JSON broke.
 @Suite struct JSONByteReaderTests {
-    /// Skips one value of `text`, fed `chunk` bytes at a time; returns the offset after it.
-    private func skip(_ text: String, chunk: Int = .max) throws(JSONReadError) -> Int {
-        var remaining = ArraySlice(Array(text.utf8))
-        var reader = chunk == .max ? JSONByteReader(bytes: Array(remaining)) : JSONByteReader { (buffer: inout [UInt8]) throws(JSONReadError) -> Bool in
-            guard !remaining.isEmpty else { return false }
-            buffer.append(contentsOf: remaining.prefix(chunk))
-            remaining = remaining.dropFirst(chunk)
-            return true
+    func read<T>(_ text: String, _ body: (inout JSONByteReader) throws(JSONByteReader.Failure) -> T) throws(JSONByteReader.Failure) -> T {
+        let bytes = Array(text.utf8)
+        let result: Result<T, JSONByteReader.Failure> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONByteReader(buffer)
+            do throws(JSONByteReader.Failure) { return .success(try body(&reader)) } catch { return .failure(error) }
         }
-        try reader.skipValue()
-        return reader.offset
+        return try result.get()
     }
 
-    private func failure(_ text: String, chunk: Int = .max) -> JSONSyntaxError? {
-        do throws(JSONReadError) {
-            _ = try skip(text, chunk: chunk)
-            return nil
-        } catch .syntax(let error) {
-            return error
-        } catch {
-            return nil
+    @Test func decodesEveryEscapeIncludingSurrogatePairs() throws {
+        let text = try read(#""a\/b\"\\\n\t\u00e9\ud83d\ude80\ufffd""#) { (reader: inout JSONByteReader) throws(JSONByteReader.Failure) in
+            reader.string(try reader.readStringToken())
         }
+        #expect(text == "a/b\"\\\n\té🚀\u{FFFD}")
     }
 
-    @Test(arguments: [1, 3, .max])
-    func validValuesArePassedOverWhole(_ chunk: Int) throws {
-        let values = [
-            #"{"a": [1, -2.5e+3, 0, 0.25, true, false, null], "b": {"c": "d\"\\\/\b\f\n\r\t\u00e9"}, "é": []}"#,
-            #" [ [ [ ] ] , { } ]"#, "\"plain\"", "-0", "1E9", "null",
-        ]
-        for value in values {
-            let end = try skip(value + " trailing", chunk: chunk)
-            #expect(end == value.utf8.count, "\(value)")
+    @Test func loneSurrogatesBecomeReplacementCharacters() throws {
+        let text = try read(#""\ud83dx\ude80""#) { (reader: inout JSONByteReader) throws(JSONByteReader.Failure) in
+            reader.string(try reader.readStringToken())
         }
+        #expect(text == "\u{FFFD}x\u{FFFD}")
     }
 
-    @Test(arguments: [1, 3, .max])
-    func brokenJSONNamesTheByteAndWhatWasExpected(_ chunk: Int) {
-        #expect(failure("[1,]", chunk: chunk) == JSONSyntaxError(offset: 3, expected: "a value"))
-        #expect(failure(#"{"a" 1}"#, chunk: chunk) == JSONSyntaxError(offset: 5, expected: "':'"))
-        #expect(failure(#"{"a": 1 "b": 2}"#, chunk: chunk) == JSONSyntaxError(offset: 8, expected: "',' or '}'"))
-        #expect(failure("[01]", chunk: chunk) == JSONSyntaxError(offset: 2, expected: "',' or ']'"))
-        #expect(failure("{1: 2}", chunk: chunk) == JSONSyntaxError(offset: 1, expected: "a string key"))
-        #expect(failure(#"["a\x"]"#, chunk: chunk)?.offset == 4)
-        #expect(failure(#"["\u12g4"]"#, chunk: chunk) == JSONSyntaxError(offset: 6, expected: "four hex digits after \\u"))
-        #expect(failure("[\"a\nb\"]", chunk: chunk) == JSONSyntaxError(offset: 3, expected: "a control character escaped in a string"))
-        #expect(failure("[tru]", chunk: chunk) == JSONSyntaxError(offset: 1, expected: "a value"))
-        #expect(failure("[1.]", chunk: chunk) == JSONSyntaxError(offset: 3, expected: "a digit after '.'"))
-        #expect(failure("[\"open", chunk: chunk) == JSONSyntaxError(offset: 6, expected: "the end of a string"))
-        #expect(failure("[[[", chunk: chunk) == JSONSyntaxError(offset: 3, expected: "a value"))
+    @Test func skipsAnyWellFormedValue() throws {
+        let end = try read(#" {"a":[1,-2.5e3,true,false,null,{"b":"c"}],"d":{}} "#) { (reader: inout JSONByteReader) throws(JSONByteReader.Failure) in
+            try reader.skipValue()
+            reader.skipWhitespace()
+            return reader.isAtEnd
+        }
+        #expect(end)
     }
 
-    @Test func deepNestingIsWalkedWithoutRecursion() throws {
-        let depth = 200_000
-        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        #expect(try skip(text) == 2 * depth)
-    }
-
-    @Test func keysAreDecoded() throws {
-        var reader = JSONByteReader(bytes: Array(#" "results" "a\"b""#.utf8))
-        #expect(try reader.readString() == "results")
-        #expect(try reader.readString() == "a\"b")
+    @Test func tellsCutShortFromMalformed() {
+        #expect(throws: JSONByteReader.Failure.truncated) { try read(#"{"a":[1,"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.truncated) { try read(#""\u00"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.malformed("expected a key", offset: 1)) { try read("{1:2}") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.malformed("bad literal", offset: 1)) { try read("[nul]") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.malformed("control character in a string", offset: 2)) { try read("\"a\nb\"") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
     }
 }

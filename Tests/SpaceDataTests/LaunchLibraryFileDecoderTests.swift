@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaunchCorpus
 import TestSupport
 @testable import SpaceData
 

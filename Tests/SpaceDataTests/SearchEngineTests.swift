@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import LaunchCorpus
 @testable import SpaceData
 
 @Suite struct SearchEngineTests {

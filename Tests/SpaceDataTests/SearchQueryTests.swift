@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaunchCorpus
 @testable import SpaceData
 
 @Suite struct SearchQueryTests {

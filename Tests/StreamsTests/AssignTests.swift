@@ -18,6 +18,17 @@ private final class Target {
         withExtendedLifetime(cancellable) {}
     }
 
+    // Combine's name, "Assign <Root>.", whether or not the object is still held.
+    @Test func itsDescriptionNamesTheRootTypeAsCombineDoes() {
+        let upstream = TestPublisher<Int, Never>()
+        let assign = Subscribers.Assign(object: Target(), keyPath: \Target.value)
+        #expect(assign.description == "Assign Target.")
+        upstream.subscribe(assign)
+        upstream.send(completion: .finished)
+        #expect(assign.object == nil)
+        #expect(assign.description == "Assign Target.")
+    }
+
     @Test func aValueBeforeAnySubscriptionIsNotAssigned() {
         let target = Target()
         let assign = Subscribers.Assign(object: target, keyPath: \Target.value)

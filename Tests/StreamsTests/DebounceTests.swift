@@ -179,4 +179,25 @@ import Testing
         #expect(upstream.subscription.history == [.requested(.unlimited), .cancelled])
         #expect(scheduler.pendingActionCount == 0)
     }
+
+    // Regression (issue 17 item 3): `.seconds(.max)` wrapped to a negative
+    // stride, and the first value crashed on a dispatch queue.
+    @Test func theLongestDueTimeMeansAVeryLongTime() {
+        let subject = PassthroughSubject<Int, Never>()
+        let live = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+        subject.debounce(for: .seconds(.max), scheduler: DispatchQueue.global()).subscribe(live)
+        subject.send(1)
+        live.cancel()
+        #expect(live.history == [.subscription("Debounce")])
+
+        let scheduler = DispatchQueue.test
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        subject.debounce(for: .seconds(.max), scheduler: scheduler).subscribe(subscriber)
+        subject.send(2)
+        scheduler.advance(by: .seconds(86_400 * 365 * 100))
+        #expect(subscriber.timeline.isEmpty)
+        subject.send(completion: .finished)
+        scheduler.advance()
+        #expect(subscriber.timeline == ["finished@\(86_400_000 * 365 * 100)"])
+    }
 }

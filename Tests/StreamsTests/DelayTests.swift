@@ -95,4 +95,18 @@ import Testing
         #expect(subscriber.values == [1])
         #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(2))])
     }
+
+    // Regression (issue 17 item 3): `.seconds(.max)` wrapped to a negative
+    // stride, and the value was delivered at once.
+    @Test func theLongestIntervalMeansAVeryLongTime() {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        subject.delay(for: .seconds(.max), scheduler: scheduler).subscribe(subscriber)
+        subject.send(1)
+        scheduler.advance()
+        scheduler.advance(by: .seconds(86_400 * 365 * 100))
+        #expect(subscriber.timeline.isEmpty)
+        #expect(scheduler.pendingActionCount == 1)
+    }
 }

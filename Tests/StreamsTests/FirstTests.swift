@@ -30,12 +30,13 @@ import Testing
         #expect(subscriber.completions == [.failure(.oops)])
     }
 
+    // Combine names first(where:)'s subscription "TryFirst" (OpenCombine's FirstTests).
     @Test func firstWhereSkipsValuesUntilThePredicateMatches() {
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
         subject.first { $0 > 2 }.subscribe(subscriber)
         for value in 1...5 { subject.send(value) }
-        #expect(subscriber.history == [.subscription("FirstWhere"), .value(3), .completion(.finished)])
+        #expect(subscriber.history == [.subscription("TryFirst"), .value(3), .completion(.finished)])
     }
 
     @Test func tryFirstWhereFailsWhenThePredicateThrows() {

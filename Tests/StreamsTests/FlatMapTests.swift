@@ -59,21 +59,33 @@ import Testing
         #expect(subscriber.completions == [.finished])
     }
 
-    @Test func aChildFailureCancelsEverythingAndFailsWithoutFlushing() {
+    // Combine (OpenCombine's testFailsIfChildFails, testAllSubscriptionsReleasedOnChildFailure):
+    // the other children are cancelled, not the failed one and not upstream,
+    // and then downstream fails, without the buffered value.
+    @Test func aChildFailureCancelsTheOtherChildrenThenFailsWithoutFlushing() {
         let upstream = TestPublisher<TestPublisher<Int, TestingError>, TestingError>()
-        let subscriber = TrackingSubscriber<Int, TestingError>(initialDemand: .max(1))
-        upstream.flatMap { $0 }.subscribe(subscriber)
         let a = TestPublisher<Int, TestingError>(), b = TestPublisher<Int, TestingError>()
+        let c = TestPublisher<Int, TestingError>()
+        var atFailure: [[TestSubscription.Event]] = []
+        let subscriber = TrackingSubscriber<Int, TestingError>(initialDemand: .max(1), onCompletion: { _ in
+            atFailure = [a.subscription.history, b.subscription.history, c.subscription.history]
+        })
+        upstream.flatMap { $0 }.subscribe(subscriber)
         upstream.send(a)
         upstream.send(b)
-        a.send(1)
+        upstream.send(c)
+        #expect(a.send(1) == .max(1))
         a.send(2)
         b.send(completion: .failure(.oops))
-        #expect(upstream.subscription.isCancelled)
-        #expect(a.subscription.isCancelled)
+        let expected: [[TestSubscription.Event]] = [
+            [.requested(.max(1)), .cancelled], [.requested(.max(1))], [.requested(.max(1)), .cancelled],
+        ]
+        #expect(atFailure == expected)
+        #expect([a.subscription.history, b.subscription.history, c.subscription.history] == expected)
+        #expect(upstream.subscription.history == [.requested(.unlimited)])
+        c.send(completion: .failure(.other))
         subscriber.request(.max(5))
-        #expect(subscriber.values == [1])
-        #expect(subscriber.completions == [.failure(.oops)])
+        #expect(subscriber.history == [.subscription("FlatMap"), .value(1), .completion(.failure(.oops))])
     }
 
     @Test func maxPublishersLimitsUpstreamAndReplenishesAsChildrenFinish() {
@@ -100,16 +112,46 @@ import Testing
         #expect(subscriber.values.isEmpty)
     }
 
-    @Test func upstreamFailureFailsAtOnce() {
-        let upstream = PassthroughSubject<Int, TestingError>()
-        let inner = PassthroughSubject<Int, TestingError>()
-        let subscriber = TrackingSubscriber<Int, TestingError>(initialDemand: .unlimited)
-        upstream.flatMap { _ in inner }.subscribe(subscriber)
-        upstream.send(1)
+    // Combine (OpenCombine's testFailsIfUpstreamFails): the children are
+    // cancelled before the failure is sent; the failed upstream is not.
+    @Test func upstreamFailureCancelsTheChildrenThenFails() {
+        let upstream = TestPublisher<TestPublisher<Int, TestingError>, TestingError>()
+        let child = TestPublisher<Int, TestingError>()
+        var childAtFailure: [TestSubscription.Event] = []
+        let subscriber = TrackingSubscriber<Int, TestingError>(initialDemand: .max(4), onCompletion: { _ in
+            childAtFailure = child.subscription.history
+        })
+        upstream.flatMap(maxPublishers: .max(3)) { $0 }.subscribe(subscriber)
+        upstream.send(child)
         upstream.send(completion: .failure(.other))
-        inner.send(5)
-        #expect(subscriber.values.isEmpty)
-        #expect(subscriber.completions == [.failure(.other)])
+        upstream.send(completion: .failure(.oops))
+        child.send(5)
+        #expect(childAtFailure == [.requested(.max(1)), .cancelled])
+        #expect(upstream.subscription.history == [.requested(.max(3))])
+        #expect(subscriber.history == [.subscription("FlatMap"), .completion(.failure(.other))])
+    }
+
+    // Combine: downstream gets its subscription before upstream is subscribed
+    // (OpenCombine's testSendsSubscriptionDownstreamBeforeSubscribingToUpstream).
+    @Test func downstreamGetsItsSubscriptionBeforeUpstreamIsSubscribed() {
+        let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
+        var upstreamSubscribedFirst: Bool?
+        let subscriber = TrackingSubscriber<Int, Never>(onSubscription: { _ in
+            upstreamSubscribedFirst = upstream.hasSubscriber
+        })
+        upstream.flatMap(maxPublishers: .max(2)) { $0 }.subscribe(subscriber)
+        #expect(upstreamSubscribedFirst == false)
+        #expect(subscriber.history == [.subscription("FlatMap")])
+        #expect(upstream.subscription.history == [.requested(.max(2))])
+    }
+
+    @Test func aCancelBeforeUpstreamsSubscriptionArrivesCancelsIt() {
+        let upstream = TestPublisher<TestPublisher<Int, Never>, Never>(deliversSubscription: false)
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+        upstream.flatMap { $0 }.subscribe(subscriber)
+        subscriber.cancel()
+        upstream.sendSubscription()
+        #expect(upstream.subscription.history == [.cancelled])
     }
 
     @Test func failureTypesAreBridgedAsInCombine() {

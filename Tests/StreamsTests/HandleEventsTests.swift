@@ -19,6 +19,21 @@ import Testing
         #expect(subscriber.history == [.subscription("HandleEvents"), .value(1), .completion(.failure(.oops))])
     }
 
+    // Combine passes `request(.none)` through instead of trapping
+    // (OpenCombine's HandleEventsTests.testBasicBehavior).
+    @Test func aRequestForNoneIsPassedToTheHandlerAndUpstream() {
+        var log: [String] = []
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>()
+        upstream.handleEvents(receiveRequest: { log.append("request \($0)") }).subscribe(subscriber)
+        subscriber.request(.max(14))
+        subscriber.request(.none)
+        #expect(upstream.send(0) == .none)
+        #expect(log == ["request max(14)", "request max(0)"])
+        #expect(upstream.subscription.history == [.requested(.max(14)), .requested(.none)])
+        #expect(subscriber.history == [.subscription("HandleEvents"), .value(0)])
+    }
+
     @Test func cancelCallsReceiveCancelAndCancelsUpstream() {
         var cancels = 0
         let upstream = TestPublisher<Int, Never>()

@@ -134,15 +134,18 @@ import Testing
         #expect(weakToken == nil, "the closures outlived the completion", sourceLocation: sourceLocation)
     }
 
-    @Test func prefixLetsGoAfterItsLastValue() {
+    @Test func prefixLetsGoWhenItFinishes() {
+        // As in Combine, prefix finishes on the value after its last one.
         expectCompletionFrees({ subject, token in subject.map { $0 + token.offset }.prefix(2) }) { subject, subscriber in
             subject.send(1)
             subject.send(2)
+            subject.send(3)
             #expect(subscriber.values == [101, 102])
         }
         expectCompletionFrees({ subject, _ in subject.output(at: 1) }) { subject, _ in
             subject.send(1)
             subject.send(2)
+            subject.send(3)
         }
         expectCompletionFrees({ subject, _ in subject.prefix(5) }) { subject, _ in
             subject.send(1)
@@ -151,7 +154,7 @@ import Testing
         expectCompletionFrees(completions: [.failure(.oops)], { subject, _ in subject.prefix(5) }) { subject, _ in
             subject.send(completion: .failure(.oops))
         }
-        expectCompletionFrees({ subject, _ in subject.prefix(0) }) { _, _ in }
+        expectCompletionFrees({ subject, _ in subject.prefix(0) }) { subject, _ in subject.send(1) }
     }
 
     @Test func replaceErrorLetsGoOnCompletion() {

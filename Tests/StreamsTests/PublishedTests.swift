@@ -19,13 +19,29 @@ private final class Model {
         withExtendedLifetime(cancellable) {}
     }
 
-    @Test func theSinkSeesTheNewValueWhenReadingTheProperty() {
+    // Combine notifies in willSet: reading the property inside the sink
+    // gives the old value; the value handed to the sink is the new one.
+    @Test func theSinkSeesTheOldValueWhenReadingTheProperty() {
         let model = Model()
         var readBack: [String] = []
-        let cancellable = model.$name.dropFirstForTest().sink { _ in readBack.append(model.name) }
+        let cancellable = model.$name.dropFirstForTest().sink { readBack.append("\($0) while \(model.name)") }
         model.name = "next"
-        #expect(readBack == ["next"])
+        model.name = "last"
+        #expect(readBack == ["next while start", "last while next"])
+        #expect(model.name == "last")
         withExtendedLifetime(cancellable) {}
+    }
+
+    // A subscriber without demand when the value comes gets the stored (new)
+    // value on its next request, as with Combine's PublishedSubject.
+    @Test func aSubscriberWithoutDemandGetsTheNewValueOnItsNextRequest() {
+        let model = Model()
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+        model.$count.subscribe(subscriber)
+        model.count = 1
+        model.count = 2
+        subscriber.request(.max(1))
+        #expect(subscriber.history == [.subscription("PublishedSubject"), .value(0), .value(2)])
     }
 
     @Test func assignToPublishedRepublishesValuesForTheObjectsLifetime() {

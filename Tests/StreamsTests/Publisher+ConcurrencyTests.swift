@@ -43,6 +43,43 @@ import Testing
         #expect(error == .oops)
     }
 
+    @Test func twoConsumersWaitingEachGetAValue() async {
+        let upstream = TestPublisher<Int, Never>()
+        let shared = SharedIterator(upstream.values.makeAsyncIterator())
+        let first = Task { await shared.next() }
+        let second = Task { await shared.next() }
+        while upstream.subscription.history.count < 2 { await Task.yield() }
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(1))])
+        upstream.send(1)
+        upstream.send(2)
+        let received = [await first.value, await second.value].compactMap { $0 }.sorted()
+        #expect(received == [1, 2])
+    }
+
+    @Test func theCompletionReturnsEveryWaitingConsumer() async {
+        let upstream = TestPublisher<Int, Never>()
+        let shared = SharedIterator(upstream.values.makeAsyncIterator())
+        let first = Task { await shared.next() }
+        let second = Task { await shared.next() }
+        while upstream.subscription.history.count < 2 { await Task.yield() }
+        upstream.send(completion: .finished)
+        #expect(await first.value == nil)
+        #expect(await second.value == nil)
+    }
+
+    // Combine: a value before the subscription returns each waiting `next()`
+    // with nil (Streams used to hand it to one and leave the other waiting).
+    @Test func aValueBeforeTheSubscriptionReturnsEveryWaitingConsumer() async {
+        let upstream = TestPublisher<Int, Never>(deliversSubscription: false)
+        let shared = SharedIterator(upstream.values.makeAsyncIterator())
+        let first = Task { await shared.next() }
+        let second = Task { await shared.next() }
+        while shared.waitingCount < 2 { await Task.yield() }
+        upstream.send(7)
+        #expect(await first.value == nil)
+        #expect(await second.value == nil)
+    }
+
     @Test func cancellingTheTaskCancelsTheSubscription() async {
         let upstream = TestPublisher<Int, Never>()
         let task = Task {
@@ -54,6 +91,21 @@ import Testing
         task.cancel()
         #expect(await task.value == 0)
         #expect(upstream.subscription.history.contains(.cancelled))
+    }
+}
+
+/// One iterator shared by several tasks, each waiting in `next()` at once.
+private final class SharedIterator: @unchecked Sendable {
+    private let iterator: AsyncPublisher<TestPublisher<Int, Never>>.Iterator
+
+    init(_ iterator: AsyncPublisher<TestPublisher<Int, Never>>.Iterator) { self.iterator = iterator }
+
+    /// How many `next()` calls are parked.
+    var waitingCount: Int { iterator.waitingCount }
+
+    func next() async -> Int? {
+        var copy = iterator  // copies share the one subscriber
+        return await copy.next()
     }
 }
 

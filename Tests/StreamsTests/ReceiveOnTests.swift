@@ -44,6 +44,10 @@ import Testing
         #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(2))])
     }
 
+    // Combine's one rule (OpenCombine's testStrongCaptureWhenSchedulingValue
+    // and testStrongCaptureWhenSchedulingCompletion, checked against Combine):
+    // a value scheduled before the cancel is dropped, a completion scheduled
+    // before it is delivered.
     @Test func cancelDropsScheduledValuesButAScheduledCompletionStillArrives() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
@@ -54,8 +58,18 @@ import Testing
         upstream.send(completion: .finished)
         subscriber.cancel()
         scheduler.advance()
-        #expect(subscriber.values.isEmpty)
-        #expect(subscriber.completions == [.finished])
+        #expect(subscriber.history == [.subscription("ReceiveOn"), .completion(.finished)])
+        // The cancel came after the completion: upstream had ended, nothing to cancel.
+        #expect(upstream.subscription.history == [.requested(.unlimited)])
+
+        let valueOnly = TestPublisher<Int, Never>()
+        let second = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+        valueOnly.receive(on: scheduler).subscribe(second)
+        valueOnly.send(2)
+        second.cancel()
+        scheduler.advance()
+        #expect(second.history == [.subscription("ReceiveOn")])
+        #expect(valueOnly.subscription.history == [.requested(.unlimited), .cancelled])
     }
 
     @Test func cancelCancelsUpstreamAndStopsLaterValues() {

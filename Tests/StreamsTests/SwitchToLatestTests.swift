@@ -153,6 +153,28 @@ import Testing
         #expect(!late.hasSubscriber)
     }
 
+    // Combine: downstream gets its subscription before the outer publisher is subscribed.
+    @Test func downstreamGetsItsSubscriptionBeforeTheOuterIsSubscribed() {
+        let outer = TestPublisher<TestPublisher<Int, Never>, Never>()
+        var outerSubscribedFirst: Bool?
+        let subscriber = TrackingSubscriber<Int, Never>(onSubscription: { _ in
+            outerSubscribedFirst = outer.hasSubscriber
+        })
+        outer.switchToLatest().subscribe(subscriber)
+        #expect(outerSubscribedFirst == false)
+        #expect(subscriber.history.map(\.description) == ["subscription(SwitchToLatest)"])
+        #expect(outer.subscription.history == [.requested(.unlimited)])
+    }
+
+    @Test func aCancelBeforeTheOutersSubscriptionArrivesCancelsIt() {
+        let outer = TestPublisher<TestPublisher<Int, Never>, Never>(deliversSubscription: false)
+        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+        outer.switchToLatest().subscribe(subscriber)
+        subscriber.cancel()
+        outer.sendSubscription()
+        #expect(outer.subscription.history == [.cancelled])
+    }
+
     @Test func justInnersUnderANeverFailingOuter() {
         let outer = PassthroughSubject<Just<Int>, Never>()
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)

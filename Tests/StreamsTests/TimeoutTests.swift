@@ -19,6 +19,59 @@ import Testing
         #expect(subscriber.timeline == ["finished@5"])
     }
 
+    // Combine re-arms the clock at the first downstream request: a 300 ms
+    // timeout whose first request comes at 200 ms fires at 500 ms, not 300.
+    @Test func theFirstRequestRestartsTheClock() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, TestingError>()
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler, initialDemand: nil)
+        upstream.timeout(.milliseconds(300), scheduler: scheduler, customError: { .oops }).subscribe(subscriber)
+        scheduler.advance(by: .milliseconds(200))
+        subscriber.request(.max(1))
+        scheduler.advance(by: .milliseconds(299))
+        #expect(subscriber.timeline.isEmpty)
+        #expect(upstream.subscription.history == [.requested(.max(1))])
+        // A later request does not restart it.
+        subscriber.request(.max(1))
+        scheduler.advance(by: .milliseconds(1))
+        #expect(subscriber.timeline == ["failure(oops)@500"])
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(1)), .cancelled])
+    }
+
+    // Combine arms the clock when upstream's subscription arrives, not when the
+    // operator is subscribed: a late subscription starts it late.
+    @Test func theClockStartsWhenUpstreamsSubscriptionArrives() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, TestingError>(deliversSubscription: false)
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        upstream.timeout(.milliseconds(5), scheduler: scheduler).subscribe(subscriber)
+        scheduler.advance(by: .milliseconds(7))
+        #expect(subscriber.timeline.isEmpty)
+        upstream.sendSubscription()
+        scheduler.advance(by: .milliseconds(4))
+        #expect(subscriber.timeline.isEmpty)
+        scheduler.advance(by: .milliseconds(1))
+        #expect(subscriber.timeline == ["finished@12"])
+    }
+
+    // Regression (issue 17 item 3): `.seconds(.max)` wrapped to a negative
+    // stride, and subscribing on a dispatch queue crashed.
+    @Test func theLongestIntervalMeansAVeryLongTime() {
+        let subject = PassthroughSubject<Int, TestingError>()
+        let live = TrackingSubscriber<Int, TestingError>(initialDemand: .unlimited)
+        subject.timeout(.seconds(.max), scheduler: DispatchQueue.global()).subscribe(live)
+        #expect(live.history == [.subscription("Timeout")])
+        live.cancel()
+
+        let scheduler = DispatchQueue.test
+        let subscriber = TimelineSubscriber<Int, TestingError>(scheduler: scheduler)
+        subject.timeout(.seconds(.max), scheduler: scheduler).subscribe(subscriber)
+        scheduler.advance(by: .seconds(86_400 * 365 * 100))
+        subject.send(1)
+        scheduler.advance(by: .seconds(86_400 * 365 * 100))
+        #expect(subscriber.timeline == ["value(1)@\(86_400_000 * 365 * 100)"])
+    }
+
     @Test func aCustomErrorIsSentOnTimeout() {
         let scheduler = DispatchQueue.test
         let subject = PassthroughSubject<Int, TestingError>()

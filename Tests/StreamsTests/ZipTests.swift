@@ -40,25 +40,55 @@ import Testing
         #expect(b.subscription.history == [.requested(.max(1))])
     }
 
-    @Test func aFailureCancelsEveryUpstreamIncludingTheFailedOne() {
+    // Combine: the failure is sent first, then every upstream is cancelled,
+    // the failed one included.
+    @Test func aFailureIsSentThenEveryUpstreamIsCancelledIncludingTheFailedOne() {
         let a = TestPublisher<Int, TestingError>(), b = TestPublisher<Int, TestingError>()
-        let subscriber = TrackingSubscriber<(Int, Int), TestingError>(initialDemand: .unlimited)
+        var cancelledAtFailure: [Bool] = []
+        let subscriber = TrackingSubscriber<(Int, Int), TestingError>(initialDemand: .unlimited, onCompletion: { _ in
+            cancelledAtFailure = [a.subscription.isCancelled, b.subscription.isCancelled]
+        })
         a.zip(b).subscribe(subscriber)
         a.send(1)
         b.send(completion: .failure(.oops))
-        #expect(a.subscription.isCancelled)
-        #expect(b.subscription.isCancelled)
+        #expect(cancelledAtFailure == [false, false])
+        #expect(a.subscription.history == [.requested(.unlimited), .cancelled])
+        #expect(b.subscription.history == [.requested(.unlimited), .cancelled])
         #expect(subscriber.completions == [.failure(.oops)])
     }
 
-    @Test func finishingWithNothingQueuedFinishesAtOnceAndCancelsTheOthers() {
+    // Combine: the completion is sent first, then the other upstream is cancelled.
+    @Test func finishingWithNothingQueuedFinishesAtOnceThenCancelsTheOthers() {
         let a = TestPublisher<Int, TestingError>(), b = TestPublisher<Int, TestingError>()
-        let subscriber = TrackingSubscriber<(Int, Int), TestingError>(initialDemand: .unlimited)
+        var cancelledAtFinish: Bool?
+        let subscriber = TrackingSubscriber<(Int, Int), TestingError>(initialDemand: .unlimited, onCompletion: { _ in
+            cancelledAtFinish = b.subscription.isCancelled
+        })
         a.zip(b).subscribe(subscriber)
         b.send(1)
         a.send(completion: .finished)
         #expect(subscriber.completions == [.finished])
-        #expect(b.subscription.isCancelled)
+        #expect(cancelledAtFinish == false)
+        #expect(a.subscription.history == [.requested(.unlimited)])
+        #expect(b.subscription.history == [.requested(.unlimited), .cancelled])
+    }
+
+    // Combine: every upstream is subscribed first; downstream gets its
+    // subscription when the last upstream's subscription arrives.
+    @Test func downstreamGetsItsSubscriptionOnceEveryUpstreamHasSentItsOwn() {
+        let a = TestPublisher<Int, Never>(), b = TestPublisher<Int, Never>(deliversSubscription: false)
+        var subscribedWhenDownstreamWasTold: [Bool] = []
+        let subscriber = TrackingSubscriber<(Int, Int), Never>(initialDemand: .max(2), onSubscription: { _ in
+            subscribedWhenDownstreamWasTold = [a.hasSubscriber, b.hasSubscriber]
+        })
+        a.zip(b).subscribe(subscriber)
+        #expect(subscriber.history.isEmpty)
+        #expect(a.hasSubscriber && b.hasSubscriber)
+        b.sendSubscription()
+        #expect(subscribedWhenDownstreamWasTold == [true, true])
+        #expect(subscriber.history.map(\.description) == ["subscription(Zip)"])
+        #expect(a.subscription.history == [.requested(.max(2))])
+        #expect(b.subscription.history == [.requested(.max(2))])
     }
 
     @Test func queuedValuesStillPairUpBeforeFinishing() {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Terminal
+import TestSupport
 
 @Suite struct RawModeTests {
     @Test func rawModeTurnsOffEchoLinesAndSignalsButKeepsOutputProcessing() throws {
@@ -21,11 +22,11 @@ import Testing
 
     @Test func restoreGivesBackTheSameSttyOutput() throws {
         let pty = try PseudoTerminal()
-        let before = try stty(pty.slavePath)
+        let before = try stty(pty.path)
         let saved = try RawMode.enter(pty.slave)
-        #expect(try stty(pty.slavePath) != before)
+        #expect(try stty(pty.path) != before)
         try RawMode.restore(pty.slave, to: saved)
-        #expect(try stty(pty.slavePath) == before)
+        #expect(try stty(pty.path) == before)
     }
 
     @Test func aFileIsNotATerminal() throws {

@@ -2,6 +2,7 @@ import Glibc
 import Foundation
 import Testing
 @testable import Terminal
+import TestSupport
 
 @Suite struct ScreenRendererTests {
     let size = TerminalSize(columns: 20, rows: 5)

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Terminal
+import TestSupport
 
 @Suite struct TerminalEnvironmentTests {
     @Test func styleModeFollowsTerminalTermAndNoColor() {
@@ -30,7 +31,7 @@ import Testing
 
     @Test func aPseudoTerminalIsAccepted() throws {
         let pty = try PseudoTerminal()
-        #expect(TerminalEnvironment.interactiveUnavailability(environment: ["TERM": "xterm"], devicePath: pty.slavePath) == nil)
+        #expect(TerminalEnvironment.interactiveUnavailability(environment: ["TERM": "xterm"], devicePath: pty.path) == nil)
         #expect(TerminalEnvironment.isTerminal(pty.slave))
         #expect(!TerminalEnvironment.isTerminal(-1))
     }

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Terminal
+import TestSupport
 
 /// Sessions install process-wide signal handlers and allow one at a time: serialized.
 @Suite(.serialized) struct TerminalSessionTests {
@@ -12,10 +13,10 @@ import Testing
         let before = pty.settings()
         let session = try TerminalSession(fileDescriptor: pty.slave)
         #expect(pty.settings().c_lflag & tcflag_t(ICANON | ECHO) == 0)
-        #expect(pty.readOutput(until: "\u{1B}[?2004h").contains("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"))
+        #expect(pty.read(until: "\u{1B}[?2004h").contains("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h"))
         session.end()
         #expect(sameSettings(pty.settings(), before))
-        #expect(pty.readOutput(until: "\u{1B}[?1049l").contains("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"))
+        #expect(pty.read(until: "\u{1B}[?1049l").contains("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l"))
         session.end() // twice is harmless
         #expect(session.isEnded)
         #expect(sameSettings(pty.settings(), before))
@@ -26,13 +27,13 @@ import Testing
         let pty = try PseudoTerminal()
         let before = pty.settings()
         #expect(throws: DrawingFailed.self) {
-            try TerminalSession.run(devicePath: pty.slavePath) { _ in
+            try TerminalSession.run(devicePath: pty.path) { _ in
                 #expect(!sameSettings(pty.settings(), before))
                 throw DrawingFailed()
             }
         }
         #expect(sameSettings(pty.settings(), before))
-        #expect(pty.readOutput(until: "\u{1B}[?1049l").hasSuffix("\u{1B}[?1049l"))
+        #expect(pty.read(until: "\u{1B}[?1049l").hasSuffix("\u{1B}[?1049l"))
     }
 
     @Test func droppingTheSessionRestores() throws {
@@ -61,10 +62,10 @@ import Testing
         }
         let pty = try PseudoTerminal()
         #expect(throws: TerminalError.dumbTerminal) {
-            try TerminalSession.open(devicePath: pty.slavePath, environment: ["TERM": "dumb"])
+            try TerminalSession.open(devicePath: pty.path, environment: ["TERM": "dumb"])
         }
         // A failed open leaves no session behind.
-        let session = try TerminalSession.open(devicePath: pty.slavePath, environment: ["TERM": "xterm"])
+        let session = try TerminalSession.open(devicePath: pty.path, environment: ["TERM": "xterm"])
         session.end()
     }
 
@@ -168,21 +169,21 @@ import Testing
     func aSignalRestoresTheTerminalAndStillEndsTheProcess(signal: Int32) throws {
         let pty = try PseudoTerminal()
         let before = pty.settings()
-        let child = try ChildProcess(mode: "wait", device: pty.slavePath)
-        #expect(pty.readOutput(until: "READY").contains("\u{1B}[?1049h"))
+        let child = try ChildProcess(mode: "wait", device: pty.path)
+        #expect(pty.read(until: "READY").contains("\u{1B}[?1049h"))
         #expect(!sameSettings(pty.settings(), before), "the child is in raw mode")
         kill(child.pid, signal)
         let status = child.wait()
         #expect(status.signal == signal, "still killed by the signal")
         #expect(sameSettings(pty.settings(), before))
-        #expect(pty.readOutput(until: "\u{1B}[?1049l").contains("\u{1B}[?25h\u{1B}[?1049l"))
+        #expect(pty.read(until: "\u{1B}[?1049l").contains("\u{1B}[?25h\u{1B}[?1049l"))
     }
 
     @Test func exitWithoutEndingTheSessionRestores() throws {
         let pty = try PseudoTerminal()
         let before = pty.settings()
-        let child = try ChildProcess(mode: "exit", device: pty.slavePath)
-        _ = pty.readOutput(until: "READY")
+        let child = try ChildProcess(mode: "exit", device: pty.path)
+        _ = pty.read(until: "READY")
         let status = child.wait()
         #expect(status.exitCode == 3)
         #expect(sameSettings(pty.settings(), before))
@@ -191,8 +192,8 @@ import Testing
     @Test func aCrashRestores() throws {
         let pty = try PseudoTerminal()
         let before = pty.settings()
-        let child = try ChildProcess(mode: "crash", device: pty.slavePath)
-        _ = pty.readOutput(until: "READY")
+        let child = try ChildProcess(mode: "crash", device: pty.path)
+        _ = pty.read(until: "READY")
         let status = child.wait()
         #expect(status.signal == SIGILL || status.signal == SIGTRAP, "\(String(describing: status.signal))")
         #expect(sameSettings(pty.settings(), before))
@@ -201,13 +202,13 @@ import Testing
     @Test func suspendRestoresAndResumeReentersRawMode() throws {
         let pty = try PseudoTerminal()
         let before = pty.settings()
-        let child = try ChildProcess(mode: "wait", device: pty.slavePath)
-        _ = pty.readOutput(until: "READY")
+        let child = try ChildProcess(mode: "wait", device: pty.path)
+        _ = pty.read(until: "READY")
         kill(child.pid, SIGTSTP)
         #expect(child.waitUntilStopped())
         #expect(sameSettings(pty.settings(), before), "a stopped program leaves the shell a normal terminal")
         kill(child.pid, SIGCONT)
-        #expect(pty.readOutput(until: "\u{1B}[?2004h").contains("\u{1B}[?1049h"))
+        #expect(pty.read(until: "\u{1B}[?2004h").contains("\u{1B}[?1049h"))
         #expect(!sameSettings(pty.settings(), before))
         kill(child.pid, SIGTERM)
         #expect(child.wait().signal == SIGTERM)

@@ -65,9 +65,8 @@ struct DemoCommand: Command {
         try page.write([""] + page.marsWeather(loaded.weather))
         try page.write([""] + page.launches(loaded.launches))
 
-        let launches = LaunchSearch.ordered(loaded.launches.value.launches, .upcoming)
         // The status line says "sample data": the scripted layer served the bundled sample.
-        let data = LaunchSearchData(launches: launches, origin: .sample)
+        let data = LaunchSearchData(catalog: LaunchCatalog(launches: loaded.launches.value.launches, timeframe: .upcoming), origin: .sample)
         let timing = DemoSearchTiming.standard.scaled(by: fast ? 1 : speed)
         try page.write([""] + page.searchIntroduction(timing: timing))
         let summaries = fast
@@ -176,7 +175,7 @@ struct DemoPage: Sendable {
     var dates: LaunchDateText { LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: now) }
 
     func launches(_ sourced: Sourced<LaunchList>) -> [String] {
-        let ordered = LaunchSearch.ordered(sourced.value.launches, .upcoming)
+        let ordered = LaunchCatalog.ordered(sourced.value.launches, .upcoming)
         let shown = ordered.prefix(Self.launchRows).map { LaunchRow($0) }
         var lines = [heading("Upcoming launches \(glyphs.separator) Launch Library 2"), ""]
         lines += LaunchTableRenderer(dates: dates, width: width, mode: context.styleMode, showsCountdown: true,

@@ -226,7 +226,7 @@ final class DemoSearchSession: @unchecked Sendable {
         case .nothing:
             return
         case .ready:
-            guard report(.ready(launchCount: matches.data.launches.count)) else { return }
+            guard report(.ready(launchCount: matches.data.catalog.count)) else { return }
             startPhase(0)
         case .results(let isNew, let elapsed, let sinceLastKey, let summary):
             // Results for a query already shown (removeDuplicates started no search) are not shown again.

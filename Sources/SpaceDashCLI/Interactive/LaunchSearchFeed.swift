@@ -3,32 +3,22 @@ import SpaceData
 import Streams
 
 /// The interactive search's launches as they arrive: each delivery (the service's
-/// early and settled answers, or the one list of a `--file`) ordered as the plain
-/// search orders it, narrowed by the command line's field options (`--agency`,
-/// `--location`, `--mission-type`, `--status`, `--after`, `--before`), cut to
-/// `--limit`, and indexed, all on a background queue: the main queue only swaps
-/// the result in. The typed query then searches within these launches.
+/// early and settled answers, or the one list of a `--file`) becomes a
+/// `LaunchCatalog` (ordered as the plain search orders it, indexed once, narrowed
+/// by the command line's field options `--agency`, `--location`, `--mission-type`,
+/// `--status`, `--after`, `--before`, cut to `--limit`) on a background queue:
+/// the main queue only swaps the result in. The typed query then searches within these launches.
 struct LaunchSearchFeed: Sendable {
     let timeframe: LaunchTimeframe
     /// The field options; the QUERY words are the interactive query, not a filter.
     let filters: LaunchSearchQuery
     let limit: Int?
 
-    /// `launches` in date order, narrowed by the filters, at most `limit` of them.
-    func selected(_ launches: [Launch]) -> [Launch] {
-        var shown = LaunchSearch.ordered(launches, timeframe)
-        let query = filters.searchQuery
-        if !query.matchesEverything {
-            let results = SearchEngine(launches: shown).search(query)
-            shown = results.map { shown[$0] }
-        }
-        if let limit, shown.count > limit { shown = Array(shown.prefix(limit)) }
-        return shown
-    }
-
-    /// The selected launches indexed (the slow part for big data).
+    /// `launches` ordered, indexed once, narrowed by the filters and cut to `limit`
+    /// (the slow part for big data).
     func data(_ launches: [Launch], source: LaunchSearchSource, isLoading: Bool = false, notice: String? = nil) -> LaunchSearchData {
-        LaunchSearchData(launches: selected(launches), source: source, isLoading: isLoading, notice: notice)
+        LaunchSearchData(catalog: LaunchCatalog(launches: launches, timeframe: timeframe, filter: filters.searchQuery, limit: limit),
+                         source: source, isLoading: isLoading, notice: notice)
     }
 
     /// The service's updates, prepared on `indexing`. Nothing to show at all (the
@@ -43,7 +33,7 @@ struct LaunchSearchFeed: Sendable {
                           isLoading: update.isLoading, notice: update.liveFailure.map { "live failed: \($0.message)" })
             }
             .catch { error in
-                Just(LaunchSearchData(launches: [], source: .unavailable, notice: error.description))
+                Just(LaunchSearchData(catalog: LaunchCatalog(ordered: []), source: .unavailable, notice: error.description))
             }
             .eraseToAnyPublisher()
     }

@@ -1,11 +1,15 @@
+import Dispatch
 import Foundation
 import SpaceData
 import Streams
 import Terminal
 
-/// Runs the interactive search on the terminal device: reads keys on the
-/// calling thread, hands them to the view model on the main queue, and draws
-/// every state change there. The session restores the terminal on every exit.
+/// Runs the interactive search on the terminal device, driven by events on
+/// the main queue: a dispatch source on the terminal's descriptor brings keys,
+/// another on the session's notification descriptor brings resizes and resumes,
+/// and the view model's `onChange` brings new state to draw. Nothing polls and
+/// no thread waits: the command awaits the outcome. The session restores the
+/// terminal on every exit (signals included, see `TerminalSession`).
 enum LaunchSearchRunner {
     enum Outcome: Equatable {
         case accepted(Launch)
@@ -21,65 +25,171 @@ enum LaunchSearchRunner {
     /// - Parameter data: launches as they come (`LaunchSearchFeed`): prepared off the main
     ///   queue; each delivery replaces the last and re-applies the query.
     static func run(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
-                    timeZone: TimeZone, environment: [String: String]) throws -> Outcome {
-        try TerminalSession.run { session in
+                    timeZone: TimeZone, environment: [String: String]) async throws -> Outcome {
+        let session = try TerminalSession.open()
+        let loop = EventLoop(session: session, environment: environment, timeZone: timeZone)
+        let outcome = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.main.async {
+                loop.start(initialQuery: initialQuery, data: data, debounce: debounce, continuation: continuation)
+            }
+        }
+        // The sources and the view model hold the loop weakly: it lives as long as the run.
+        withExtendedLifetime(loop) {}
+        return outcome
+    }
+
+    /// The screen's life on the main queue, from the first frame to the outcome.
+    /// Touched on the main queue only (dispatch handlers and the view model's
+    /// `onChange` all run there).
+    private final class EventLoop: @unchecked Sendable {
+        private let session: TerminalSession
+        private let screen: Screen
+        private let queue = DispatchQueue.main
+        private var model: LaunchSearchViewModel?
+        private var decoder = KeyDecoder()
+        private var input: (any DispatchSourceRead)?
+        private var notifications: (any DispatchSourceRead)?
+        /// Turns the spinner while data or a search is pending; stopped otherwise.
+        private var spinner: (any DispatchSourceTimer)?
+        private var isSpinning = false
+        /// Settles a lone ESC (or a cut sequence) once the decoder's escape timeout has passed.
+        private var pendingFlush: DispatchWorkItem?
+        private var continuation: CheckedContinuation<Outcome, any Error>?
+
+        init(session: TerminalSession, environment: [String: String], timeZone: TimeZone) {
+            self.session = session
+            screen = Screen(session: session, environment: environment)
+            screen.view.timeZone = timeZone
+        }
+
+        func start(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
+                   continuation: CheckedContinuation<Outcome, any Error>) {
+            self.continuation = continuation
             let model = LaunchSearchViewModel(
                 initialQuery: initialQuery, data: data, debounce: debounce,
-                scheduler: DispatchQueue.main.eraseToAnyScheduler(),
+                scheduler: queue.eraseToAnyScheduler(),
                 searchScheduler: DispatchQueue(label: "spacedash.search", qos: .userInitiated).eraseToAnyScheduler())
-            defer { model.stop() }
-            let screen = Screen(session: session, environment: environment)
-            screen.view.timeZone = timeZone
-            model.onChange = { state in screen.draw(state) }
-            DispatchQueue.main.sync {
-                model.pageSize = screen.view.resultRows(in: screen.size)
-                screen.draw(model.state)
+            self.model = model
+            model.onChange = { [weak self] state in self?.changed(state) }
+
+            let input = DispatchSource.makeReadSource(fileDescriptor: session.fileDescriptor, queue: queue)
+            input.setEventHandler { [weak self] in self?.readInput() }
+            let notifications = DispatchSource.makeReadSource(fileDescriptor: session.notificationDescriptor, queue: queue)
+            notifications.setEventHandler { [weak self] in self?.readNotifications() }
+            let spinner = DispatchSource.makeTimerSource(queue: queue)
+            spinner.schedule(deadline: .now(), repeating: .milliseconds(100))
+            spinner.setEventHandler { [weak self] in self?.turnSpinner() }
+            self.input = input
+            self.notifications = notifications
+            self.spinner = spinner
+
+            model.pageSize = screen.view.resultRows(in: screen.size)
+            changed(model.state)
+            input.resume()
+            notifications.resume()
+        }
+
+        // MARK: Events
+
+        private func readInput() {
+            guard continuation != nil else { return }
+            pendingFlush?.cancel()
+            pendingFlush = nil
+            do {
+                handle(try session.readInput(&decoder))
+            } catch {
+                finish(.failure(error))
+                return
             }
-            var decoder = KeyDecoder()
-            var isAccepting = false
-            while true {
-                // An Enter waiting for its query's results looks again soon (they come on the main queue).
-                let wait: Duration = isAccepting ? .milliseconds(5) : .milliseconds(100)
-                for event in try session.readEvents(&decoder, timeout: wait) {
-                    let action: LaunchSearchAction? = DispatchQueue.main.sync {
-                        switch event {
-                        case .key(let press):
-                            let action = model.handle(press)
-                            if action == .toggleDetails {
-                                screen.view.showsDetails.toggle()
-                                model.pageSize = screen.view.resultRows(in: screen.size)
-                                screen.draw(model.state)
-                            }
-                            return action
-                        case .resized(let size):
-                            screen.size = size
-                            model.pageSize = screen.view.resultRows(in: size)
-                            screen.draw(model.state)
-                            return nil
-                        case .resumed:
-                            screen.renderer.invalidate()
-                            screen.draw(model.state)
-                            return nil
-                        }
-                    }
-                    switch action {
-                    case .accept(let launch)?: return .accepted(launch)
-                    case .cancel?: return .cancelled
-                    default: break
-                    }
+            if decoder.hasPendingInput, continuation != nil {
+                let flush = DispatchWorkItem { [weak self] in
+                    guard let self else { return }
+                    self.pendingFlush = nil
+                    self.handle(self.decoder.flush().map(TerminalEvent.key))
                 }
-                // Turn the spinner while data or a search is pending.
-                let state = DispatchQueue.main.sync {
-                    let state = model.state
-                    if !isAccepting && (state.isLoading || state.isSearching) {
-                        screen.view.spinnerStep += 1
-                        screen.draw(state)
-                    }
-                    return state
-                }
-                if let launch = state.acceptedLaunch { return .accepted(launch) }
-                isAccepting = state.isAccepting
+                pendingFlush = flush
+                queue.asyncAfter(deadline: .now() + Self.seconds(decoder.escapeTimeout), execute: flush)
             }
+        }
+
+        private func readNotifications() {
+            handle(session.readNotifications())
+        }
+
+        private func handle(_ events: [TerminalEvent]) {
+            for event in events {
+                guard continuation != nil, let model else { return }
+                switch event {
+                case .key(let press):
+                    switch model.handle(press) {
+                    case .accept(let launch): finish(.success(.accepted(launch)))
+                    case .cancel: finish(.success(.cancelled))
+                    case .toggleDetails:
+                        screen.view.showsDetails.toggle()
+                        model.pageSize = screen.view.resultRows(in: screen.size)
+                        screen.draw(model.state)
+                    case .none: break
+                    }
+                case .resized(let size):
+                    screen.size = size
+                    model.pageSize = screen.view.resultRows(in: size)
+                    screen.draw(model.state)
+                case .resumed:
+                    screen.renderer.invalidate()
+                    screen.draw(model.state)
+                }
+            }
+        }
+
+        /// The view model's state changed: draw it, and end once Enter's launch is known.
+        private func changed(_ state: LaunchSearchState) {
+            guard continuation != nil else { return }
+            if let launch = state.acceptedLaunch {
+                finish(.success(.accepted(launch)))
+                return
+            }
+            screen.draw(state)
+            let pending = state.isLoading || state.isSearching
+            if pending != isSpinning {
+                isSpinning = pending
+                if pending { spinner?.resume() } else { spinner?.suspend() }
+            }
+        }
+
+        private func turnSpinner() {
+            guard continuation != nil, let model else { return }
+            screen.view.spinnerStep += 1
+            screen.draw(model.state)
+        }
+
+        // MARK: The end
+
+        /// Stops every source, gives the terminal back once they are cancelled (their
+        /// descriptors are the session's), then resumes the command.
+        private func finish(_ result: Result<Outcome, any Error>) {
+            guard let continuation else { return }
+            self.continuation = nil
+            model?.stop()
+            pendingFlush?.cancel()
+            // A suspended timer must be resumed before it is cancelled.
+            if !isSpinning { spinner?.resume() }
+            spinner?.cancel()
+            let cancelled = DispatchGroup()
+            for source in [input, notifications].compactMap({ $0 }) {
+                cancelled.enter()
+                source.setCancelHandler { cancelled.leave() }
+                source.cancel()
+            }
+            let session = session
+            cancelled.notify(queue: queue) {
+                session.end()
+                continuation.resume(with: result)
+            }
+        }
+
+        private static func seconds(_ duration: Duration) -> Double {
+            let (seconds, attoseconds) = duration.components
+            return Double(seconds) + Double(attoseconds) / 1e18
         }
     }
 
@@ -99,7 +209,7 @@ enum LaunchSearchRunner {
         }
 
         func draw(_ state: LaunchSearchState) {
-            // A failed write (the terminal hung up) ends the run through readEvents.
+            // A failed write (the terminal hung up) ends the run through the input source.
             try? renderer.render(view.frame(state, size: size, now: Date()), size: size)
         }
     }

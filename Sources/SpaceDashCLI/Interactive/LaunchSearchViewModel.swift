@@ -15,10 +15,9 @@ public enum LaunchSearchSource: Sendable, Equatable {
     case unavailable
 }
 
-/// Launches ready to search: the array, its index and where it came from.
+/// Launches ready to search (a `LaunchCatalog`) and where they came from.
 public struct LaunchSearchData: Sendable {
-    public let launches: [Launch]
-    public let engine: SearchEngine
+    public let catalog: LaunchCatalog
     public let source: LaunchSearchSource
     /// Whether better data is still coming (cache or sample shown while live loads).
     public let isLoading: Bool
@@ -31,24 +30,17 @@ public struct LaunchSearchData: Sendable {
         return nil
     }
 
-    /// Indexes `launches` (seconds for a million: build it off the main queue).
+    /// Indexes `launches`, given in display order (seconds for a million: build it off the main queue).
     public init(launches: [Launch], origin: DataOrigin, isLoading: Bool = false, notice: String? = nil) {
-        self.init(launches: launches, source: .service(origin), isLoading: isLoading, notice: notice)
+        self.init(catalog: LaunchCatalog(ordered: launches), source: .service(origin), isLoading: isLoading, notice: notice)
     }
 
-    /// Indexes `launches` (seconds for a million: build it off the main queue).
-    public init(launches: [Launch], source: LaunchSearchSource, isLoading: Bool = false, notice: String? = nil) {
-        self.init(launches: launches, engine: SearchEngine(launches: launches), source: source, isLoading: isLoading, notice: notice)
+    public init(catalog: LaunchCatalog, origin: DataOrigin, isLoading: Bool = false) {
+        self.init(catalog: catalog, source: .service(origin), isLoading: isLoading)
     }
 
-    public init(launches: [Launch], engine: SearchEngine, origin: DataOrigin, isLoading: Bool = false) {
-        self.init(launches: launches, engine: engine, source: .service(origin), isLoading: isLoading)
-    }
-
-    public init(launches: [Launch], engine: SearchEngine, source: LaunchSearchSource, isLoading: Bool = false, notice: String? = nil) {
-        precondition(engine.count == launches.count, "the engine must index exactly these launches")
-        self.launches = launches
-        self.engine = engine
+    public init(catalog: LaunchCatalog, source: LaunchSearchSource, isLoading: Bool = false, notice: String? = nil) {
+        self.catalog = catalog
         self.source = source
         self.isLoading = isLoading
         // The status line's words may quote a server: redacted here, whatever built them.
@@ -61,15 +53,16 @@ public struct LaunchSearchMatches: Sendable {
     /// The query as typed.
     public let query: String
     public let data: LaunchSearchData
-    public let results: SearchResults
+    public let matches: LaunchMatches
 
-    public var count: Int { results.count }
+    public var count: Int { matches.count }
+    public var results: SearchResults { matches.results }
 
     /// The launch of the `index`-th result.
-    public func launch(at index: Int) -> Launch { data.launches[results[index]] }
+    public func launch(at index: Int) -> Launch { matches[index] }
 
     /// Where the query matched in the `index`-th result.
-    public func highlights(at index: Int) -> SearchHighlights { results.highlights(at: index) }
+    public func highlights(at index: Int) -> SearchHighlights { matches.highlights(at: index) }
 }
 
 /// What the interactive search shows; the view draws it and nothing else.
@@ -92,14 +85,14 @@ public struct LaunchSearchState: Sendable {
 
     public var query: String { editor.text }
     public var resultCount: Int { matches?.count ?? 0 }
-    public var totalCount: Int { matches?.data.launches.count ?? data?.launches.count ?? 0 }
+    public var totalCount: Int { matches?.data.catalog.count ?? data?.catalog.count ?? 0 }
     public var origin: DataOrigin? { data?.origin }
     /// Data not there yet, or better data still coming.
     public var isLoading: Bool { data?.isLoading ?? true }
     /// The query or the data changed and the results on screen are not theirs yet.
     public var isSearching: Bool {
         guard let matches, let data else { return data != nil }
-        return matches.query != query || matches.data.engine !== data.engine
+        return matches.query != query || matches.data.catalog !== data.catalog
     }
 
     /// The results on screen are those of the query on the prompt and the latest data.
@@ -167,7 +160,7 @@ public enum LaunchSearchAction: Equatable, Sendable {
 public final class LaunchSearchViewModel: @unchecked Sendable {
     public typealias Scheduler = AnySchedulerOf<DispatchQueue>
     /// How a query is run; tests slow it down or count it.
-    public typealias Searcher = @Sendable (String, SearchEngine) -> SearchResults
+    public typealias Searcher = @Sendable (String, LaunchCatalog) -> LaunchMatches
 
     /// Rows a PageUp/PageDown moves; the view sets it to the visible rows.
     public var pageSize: Int {
@@ -211,7 +204,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
         debounce: Duration = .milliseconds(300),
         scheduler: Scheduler,
         searchScheduler: Scheduler,
-        searcher: @escaping Searcher = { text, engine in engine.search(text) }
+        searcher: @escaping Searcher = { text, catalog in catalog.search(text) }
     ) where Data.Output == LaunchSearchData, Data.Failure == Never {
         let editor = LineEditor(text: initialQuery)
         lock = Mutex(Guarded(state: LaunchSearchState(editor: editor, searchCount: 0)))
@@ -240,7 +233,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
             .map { text, data -> AnyPublisher<LaunchSearchMatches, Never> in
                 Deferred {
                     count.value.add(1, ordering: .relaxed)
-                    return Just(LaunchSearchMatches(query: text, data: data, results: searcher(text, data.engine)))
+                    return Just(LaunchSearchMatches(query: text, data: data, matches: searcher(text, data.catalog)))
                 }
                 .subscribe(on: searchScheduler)
                 .eraseToAnyPublisher()
@@ -368,7 +361,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
                           previous: LaunchSearchMatches?, previousIndex: Int?) -> Int? {
         guard matches.count > 0 else { return nil }
         guard let launch, let previous, let previousIndex else { return 0 }
-        if previous.data.engine === matches.data.engine {
+        if previous.data.catalog === matches.data.catalog {
             // Same data: results are ascending record positions, so look the record up.
             let record = previous.results[previousIndex]
             var low = 0, high = matches.count
@@ -378,8 +371,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
             }
             return low < matches.count && matches.results[low] == record ? low : 0
         }
-        let launches = matches.data.launches
-        return matches.results.firstIndex { launches[$0].id == launch.id } ?? 0
+        return matches.matches.firstIndex { $0.id == launch.id } ?? 0
     }
 
     private func update(_ change: (inout LaunchSearchState) -> Void) {

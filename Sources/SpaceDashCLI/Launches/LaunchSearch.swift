@@ -56,40 +56,19 @@ struct LaunchSearchQuery: Sendable, CustomStringConvertible {
     }
 }
 
-/// Launches in date order (upcoming soonest first, past newest first, no date
-/// last), indexed by the search engine, and the rows a query matched with
-/// their highlights.
-struct LaunchSearch: Sendable {
-    let launches: [Launch]
-    let engine: SearchEngine
-    let results: [LaunchRow]
-
-    init(launches: [Launch], timeframe: LaunchTimeframe, query: LaunchSearchQuery) {
-        let ordered = Self.ordered(launches, timeframe)
-        self.launches = ordered
-        engine = SearchEngine(launches: ordered)
-        let found = engine.search(query.searchQuery)
+/// The table's rows of a catalog's search: each launch with the cells the query matched.
+enum LaunchSearch {
+    /// The `LaunchRow`s of `matches`, highlights included.
+    static func rows(_ matches: LaunchMatches) -> [LaunchRow] {
         var rows: [LaunchRow] = []
-        rows.reserveCapacity(found.count)
-        for index in found.indices {
-            let launch = ordered[found[index]]
-            let highlights = found.highlights(at: index)
-            rows.append(LaunchRow(launch, highlights: Self.columnHighlights(highlights, launch),
+        rows.reserveCapacity(matches.count)
+        for index in matches.indices {
+            let launch = matches[index]
+            let highlights = matches.highlights(at: index)
+            rows.append(LaunchRow(launch, highlights: columnHighlights(highlights, launch),
                                   agencyAbbreviationHighlights: launch.agencyAbbreviation.map { highlights.ranges(of: .agencyAbbreviation, in: $0) } ?? []))
         }
-        results = rows
-    }
-
-    /// Stable: launches with the same date keep the API's order.
-    static func ordered(_ launches: [Launch], _ timeframe: LaunchTimeframe) -> [Launch] {
-        launches.enumerated().sorted { lhs, rhs in
-            switch (lhs.element.net, rhs.element.net) {
-            case let (l?, r?) where l != r: return timeframe == .upcoming ? l < r : l > r
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default: return lhs.offset < rhs.offset
-            }
-        }.map(\.element)
+        return rows
     }
 
     /// The engine's ranges, field by field, as ranges of the table's cells.

@@ -136,9 +136,8 @@ struct LaunchesSearchCommand: Command {
         }
         if interactive { return try await runInteractive(context) }
         let loaded = try await load(context)
-        let searched = LaunchSearch(launches: loaded.launches, timeframe: timeframe, query: searchQuery)
-        var shown = searched.results
-        if let limit { shown = Array(shown.prefix(limit)) }
+        let catalog = LaunchCatalog(launches: loaded.launches, timeframe: timeframe, filter: searchQuery.searchQuery, limit: limit)
+        let shown = LaunchSearch.rows(catalog.selected)
 
         if shown.isEmpty {
             if json { try context.stdout.writeLine("[]") }
@@ -254,7 +253,7 @@ struct LaunchesSearchCommand: Command {
                 .handleEvents(receiveOutput: { update in if !update.isLoading { settled.keep(update.sourced) } })
             data = feed.publisher(updates, indexing: indexing)
         }
-        let outcome = try LaunchSearchRunner.run(
+        let outcome = try await LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: data,
             debounce: .milliseconds(debounce), timeZone: timeZone(context), environment: context.environment)
         for line in settled.heldLines { context.notice(line) }

@@ -5,7 +5,7 @@ import Glibc
 
 /// Reads a saved Launch Library response (`--file`) of any size as a stream
 /// of records: the file is read in chunks, the envelope and the `results`
-/// array are walked by `JSONByteReader`, and each launch is decoded alone by
+/// array are walked by `ChunkedJSONReader`, and each launch is decoded alone by
 /// `LaunchLibraryDecoder`'s tolerant record types. Memory holds the launches
 /// decoded so far and one chunk, never the whole document as a tree, so the
 /// time and memory of a load grow in step with the number of launches.
@@ -25,7 +25,7 @@ public enum LaunchLibraryFileDecoder {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(reason: reason(errno)) }
         defer { close(descriptor) }
-        var reader = JSONByteReader { (buffer: inout [UInt8]) throws(JSONReadError) -> Bool in
+        var reader = ChunkedJSONReader { (buffer: inout [UInt8]) throws(JSONReadError) -> Bool in
             try read(descriptor, appendingTo: &buffer)
         }
         do throws(WalkError) {
@@ -41,7 +41,7 @@ public enum LaunchLibraryFileDecoder {
 
     /// The launches of `bytes`, read the same way (for tests and small inputs).
     public static func decode(bytes: [UInt8]) throws(LaunchLibraryError) -> LaunchPage {
-        var reader = JSONByteReader(bytes: bytes)
+        var reader = ChunkedJSONReader(bytes: bytes)
         do throws(WalkError) {
             return try decode(&reader)
         } catch {
@@ -68,7 +68,7 @@ public enum LaunchLibraryFileDecoder {
         }
     }
 
-    private static func decode(_ reader: inout JSONByteReader) throws(WalkError) -> LaunchPage {
+    private static func decode(_ reader: inout ChunkedJSONReader) throws(WalkError) -> LaunchPage {
         do {
             let page: LaunchPage
             switch try reader.peekNonWhitespace() {
@@ -97,7 +97,7 @@ public enum LaunchLibraryFileDecoder {
     /// The envelope (`count`, `next`, `previous`, `results`), streaming its
     /// `results`; an object without them (an error body, one launch) is small
     /// and goes to `LaunchLibraryDecoder` whole.
-    private static func decodeObject(_ reader: inout JSONByteReader) throws -> LaunchPage {
+    private static func decodeObject(_ reader: inout ChunkedJSONReader) throws -> LaunchPage {
         let objectStart = reader.offset
         reader.retain(from: objectStart)
         reader.advance()  // {
@@ -173,7 +173,7 @@ public enum LaunchLibraryFileDecoder {
             self.topLevel = topLevel
         }
 
-        mutating func decodeArray(_ reader: inout JSONByteReader) throws {
+        mutating func decodeArray(_ reader: inout ChunkedJSONReader) throws {
             reader.advance()  // [
             if try reader.peekNonWhitespace() == UInt8(ascii: "]") {
                 reader.advance()
@@ -253,7 +253,7 @@ public enum LaunchLibraryFileDecoder {
     }
 }
 
-extension JSONByteReader {
+extension ChunkedJSONReader {
     fileprivate func syntaxError(_ expected: String) -> JSONReadError {
         .syntax(JSONSyntaxError(offset: offset, expected: expected))
     }

@@ -32,24 +32,3 @@ extension SearchEngine {
         self.init(builder: builder)
     }
 }
-
-extension SyntheticLaunchCorpus {
-    /// Launches `0 ..< count` as the app's `Launch` values (what decoding
-    /// `writeLaunchLibraryJSON` of the same count gives).
-    public func launches(count: Int) -> [Launch] {
-        (0 ..< count).map { launch(at: $0).launch }
-    }
-}
-
-extension SyntheticLaunchCorpus.Entry {
-    /// This launch as the app's `Launch`, with every field the JSON carries.
-    public var launch: Launch {
-        Launch(
-            id: id, name: name, agencyName: agency, agencyAbbreviation: agencyAbbreviation, agencyType: agencyType,
-            missionName: missionName, missionType: missionType, missionDescription: missionDescription,
-            orbitName: orbitName, orbitAbbreviation: orbitAbbreviation, padName: pad, locationName: location,
-            countryCode: countryCode, latitude: latitude, longitude: longitude, net: net, netPrecision: "Hour",
-            windowStart: net, windowEnd: net, statusName: statusName, statusAbbreviation: statusAbbreviation,
-            rocketName: rocket, webcastLive: false)
-    }
-}

@@ -24,6 +24,11 @@ public struct SearchResults: Sendable, RandomAccessCollection {
     /// The position of the `index`-th matching record in the engine's records.
     public subscript(index: Int) -> Int { Int(records[index]) }
 
+    /// The first `count` results (a limit), as results of the same query.
+    func limited(to count: Int) -> SearchResults {
+        SearchResults(engine: engine, query: query, records: Array(records.prefix(count)), isRefined: isRefined)
+    }
+
     /// Where the query's terms occur in the `index`-th result, for highlighting.
     public func highlights(at index: Int) -> SearchHighlights {
         engine.highlights(of: query, inRecord: self[index])

@@ -4,13 +4,16 @@
 /// Values are kept type-erased (`Any`) so one implementation serves every
 /// arity; `combine` turns a full row back into the output tuple.
 ///
-/// - `zip`: as OpenCombine's. Requests go to every child unchanged; values
+/// - `zip`: as OpenCombine's. Every child is subscribed before downstream
+///   gets its subscription (when the last child's arrives). Requests go to
+///   every child unchanged; values
 ///   queue per child and a row is emitted as soon as every queue has one (the
 ///   completing child gets downstream's demand back; a request made during
 ///   that delivery is added to it instead of being sent to that child). A
 ///   child that finishes with an empty queue finishes the result at once and
-///   cancels the rest; one with queued values lets them pair up first. Any
-///   failure cancels every child, the failing one included, and is sent at once.
+///   cancels the rest; one with queued values lets them pair up first. A
+///   failure is sent at once, then every child is cancelled, the failing one
+///   included; a finish is likewise sent before the others are cancelled.
 /// - `combineLatest` (Apple's documented behaviour; OpenCombine has none):
 ///   requests go to every child; each value replaces its child's latest, and
 ///   once every child has one, a row is emitted if downstream has demand,
@@ -30,6 +33,9 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
     private var finished: [Bool]
     /// Everything downstream asked for, for children that subscribe late.
     private var requested = Subscribers.Demand.none
+    /// zip: children whose subscription has not arrived; downstream gets its
+    /// subscription when the last one does, as in Combine.
+    private var awaitingChildSubscriptions: Int
 
     // combineLatest
     private var latest: [Any?]
@@ -50,10 +56,17 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
         finished = Array(repeating: false, count: arity)
         latest = Array(repeating: nil, count: arity)
         queues = Array(repeating: [], count: arity)
+        awaitingChildSubscriptions = arity
     }
 
-    /// Gives downstream its subscription, then subscribes each child through `attach`.
+    /// combineLatest: gives downstream its subscription, then subscribes each
+    /// child through `attach`. zip, as Combine's: subscribes each child first;
+    /// downstream gets its subscription once every child has sent its own.
     func start(_ attach: (CombiningSubscription) -> Void) {
+        if mode == .zip {
+            attach(self)
+            return
+        }
         lock.lock()
         guard let downstream else {
             lock.unlock()
@@ -79,7 +92,13 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
         }
         subscriptions[index] = subscription
         let outstanding = requested
+        var lastAwaited: Downstream?
+        if mode == .zip {
+            awaitingChildSubscriptions -= 1
+            if awaitingChildSubscriptions == 0 { lastAwaited = downstream }
+        }
         lock.unlock()
+        if let lastAwaited { downstreamLock.withLock { lastAwaited.receive(subscription: self) } }
         if outstanding > 0 { subscription.request(outstanding) }
     }
 
@@ -151,8 +170,9 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
         }
         let toCancel = terminate()
         lock.unlock()
-        for subscription in toCancel { subscription.cancel() }
+        // As Combine's zip: the completion first, then the others are cancelled.
         downstream.receive(completion: .finished)
+        for subscription in toCancel { subscription.cancel() }
     }
 
     fileprivate func childCompleted(_ index: Int, _ completion: Subscribers.Completion<Downstream.Failure>) {
@@ -165,13 +185,19 @@ final class CombiningSubscription<Downstream: Subscriber>: Subscription, CustomS
         }
         switch completion {
         case .failure:
-            // zip cancels the failing child too, as OpenCombine does.
             finished[index] = true
             if mode == .combineLatest { subscriptions[index] = nil }
             let toCancel = terminate()
             lock.unlock()
-            for subscription in toCancel { subscription.cancel() }
-            downstream.receive(completion: completion)
+            if mode == .zip {
+                // As Combine's zip: the failure first, then every child is
+                // cancelled, the failing one included.
+                downstream.receive(completion: completion)
+                for subscription in toCancel { subscription.cancel() }
+            } else {
+                for subscription in toCancel { subscription.cancel() }
+                downstream.receive(completion: completion)
+            }
         case .finished:
             finished[index] = true
             subscriptions[index] = nil

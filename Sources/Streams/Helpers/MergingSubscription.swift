@@ -6,8 +6,9 @@
 /// asked for one value at a time and a value that arrives without downstream
 /// demand waits in a FIFO buffer (at most one per child) until downstream asks.
 /// It finishes when no more children can come, every child has finished and
-/// the buffer is empty; any failure cancels everything else and fails at once,
-/// without flushing the buffer.
+/// the buffer is empty. A failure fails at once, without flushing the buffer,
+/// after cancelling the children still running, as Combine's flatMap does:
+/// neither the failed publisher nor flatMap's upstream is cancelled.
 final class MergingSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible {
     typealias Output = Downstream.Input
     typealias Failure = Downstream.Failure
@@ -50,10 +51,14 @@ final class MergingSubscription<Downstream: Subscriber>: Subscription, CustomStr
 
     // MARK: The source of children (flatMap's upstream)
 
-    func sourceSubscribed(_ subscription: Subscription, replenish: Bool) {
+    /// Keeps flatMap's upstream subscription; false once the subscription has
+    /// ended (the caller then cancels it).
+    func sourceSubscribed(_ subscription: Subscription, replenish: Bool) -> Bool {
         lock.withLock {
+            guard !terminated else { return false }
             source = subscription
             replenishSource = replenish
+            return true
         }
     }
 
@@ -76,12 +81,23 @@ final class MergingSubscription<Downstream: Subscriber>: Subscription, CustomStr
         finishIfDone()
     }
 
-    func fail(_ error: Failure) {
+    /// flatMap's upstream failed: as in Combine, the children are cancelled
+    /// (not upstream, which has ended), then downstream fails.
+    func sourceFailed(_ error: Failure) {
+        fail(error, cancellingSource: false, except: nil)
+    }
+
+    /// Ends everything with a failure: cancels what is still running, leaving
+    /// out the child that failed (`except`) and, unless asked, the source;
+    /// then fails downstream.
+    private func fail(_ error: Failure, cancellingSource: Bool, except failedChild: Int?) {
         lock.lock()
         guard !terminated, let downstream else {
             lock.unlock()
             return
         }
+        if let failedChild { children[failedChild] = nil }
+        if !cancellingSource { source = nil }
         let toCancel = terminate()
         lock.unlock()
         for subscription in toCancel { subscription.cancel() }
@@ -91,7 +107,7 @@ final class MergingSubscription<Downstream: Subscriber>: Subscription, CustomStr
     /// Ends everything; returns the subscriptions to cancel. Call with `lock` held.
     private func terminate() -> [Subscription] {
         terminated = true
-        var toCancel = children.values.compactMap { $0 }
+        var toCancel = children.sorted { $0.key < $1.key }.compactMap { $0.value }
         if let source { toCancel.append(source) }
         children = [:]
         source = nil
@@ -170,7 +186,9 @@ final class MergingSubscription<Downstream: Subscriber>: Subscription, CustomStr
                 return
             }
             lock.unlock()
-            fail(error)
+            // As Combine's flatMap: the other children are cancelled, not the
+            // failed one and not upstream.
+            fail(error, cancellingSource: false, except: index)
         case .finished:
             lock.lock()
             guard children.removeValue(forKey: index) != nil else {

@@ -17,7 +17,10 @@ extension Publisher {
 /// Each iterator subscribes once and requests one value per `next()`, so a
 /// value sent while nobody is waiting in `next()` is not requested (a
 /// `PassthroughSubject` drops it, as it would for any subscriber without
-/// demand). Cancelling the iterating task cancels the subscription.
+/// demand). Several tasks may wait in `next()` at once: each gets its own
+/// value, and the completion returns every one still waiting. As in Combine,
+/// a value that arrives before the subscription returns every waiting
+/// `next()` with nil. Cancelling the iterating task cancels the subscription.
 public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.Failure == Never {
     public typealias Element = Upstream.Output
 
@@ -39,6 +42,9 @@ public struct AsyncPublisher<Upstream: Publisher>: AsyncSequence where Upstream.
             // A `Never` failure cannot be thrown.
             try? await inner.next()
         }
+
+        /// How many `next()` calls are parked, waiting (for tests).
+        var waitingCount: Int { inner.waitingCount }
     }
 
     public func makeAsyncIterator() -> Iterator {
@@ -109,6 +115,15 @@ final class AsyncSubscriberBridge<Input, Failure: Error>: Subscriber, Cancellabl
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
+        guard case .subscribed = status else {
+            // A value before the subscription (a broken upstream): as in
+            // Combine, every waiting `next()` returns nil, none is left hanging.
+            let waiters = self.waiters
+            self.waiters = []
+            lock.unlock()
+            for waiter in waiters { waiter.resume(returning: nil) }
+            return .none
+        }
         guard !waiters.isEmpty else {
             // More than was asked for: a misbehaving publisher. Drop it.
             lock.unlock()
@@ -171,6 +186,8 @@ final class AsyncSubscriberBridge<Input, Failure: Error>: Subscriber, Cancellabl
             waiter.resume(returning: nil)
         }
     }
+
+    var waitingCount: Int { lock.withLock { waiters.count } }
 
     func next() async throws -> Input? {
         try await nextBox()?.value

@@ -39,6 +39,7 @@ extension Publishers {
     }
 
     /// A publisher of upstream's first value that satisfies a predicate.
+    /// Its subscription is named "TryFirst", as Combine names it.
     public struct FirstWhere<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -52,7 +53,7 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(FirstWhereInner<S, Failure>(downstream: subscriber, reduce: predicate, name: "FirstWhere"))
+            upstream.subscribe(FirstWhereInner<S, Failure>(downstream: subscriber, reduce: predicate, name: "TryFirst"))
         }
     }
 

@@ -54,8 +54,13 @@ extension Publishers {
     /// unlimited downstream demand inner publishers are asked for `.unlimited`;
     /// otherwise each is asked for one value at a time and may have one
     /// value waiting. It finishes when upstream and every inner publisher have
-    /// finished and nothing waits; any failure cancels the rest and is sent
-    /// at once, dropping waiting values.
+    /// finished and nothing waits. As in Combine, downstream gets its
+    /// subscription before upstream is subscribed; an inner failure cancels
+    /// the other inner publishers (not the failed one, not upstream), an
+    /// upstream failure cancels the inner ones, and the failure is then sent
+    /// at once, dropping waiting values. Deliberate difference: with
+    /// `maxPublishers` of zero nothing is requested upstream, where Combine
+    /// sends `request(.max(0))` (which most publishers treat as a violation).
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
     where NewPublisher.Failure == Upstream.Failure {
         public typealias Output = NewPublisher.Output
@@ -72,7 +77,9 @@ extension Publishers {
         }
 
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            // As Combine: downstream gets its subscription first, then upstream is subscribed.
             let merging = MergingSubscription(downstream: subscriber, description: "FlatMap", moreChildrenExpected: true)
+            merging.start()
             upstream.subscribe(Inner(merging: merging, maxPublishers: maxPublishers, transform: transform))
         }
     }
@@ -108,8 +115,11 @@ extension Publishers.FlatMap {
             }
             subscribed = true
             lock.unlock()
-            merging.sourceSubscribed(subscription, replenish: maxPublishers != .unlimited)
-            merging.start()
+            guard merging.sourceSubscribed(subscription, replenish: maxPublishers != .unlimited) else {
+                // Downstream cancelled before upstream's subscription arrived.
+                subscription.cancel()
+                return
+            }
             if maxPublishers > 0 { subscription.request(maxPublishers) }
         }
 
@@ -129,7 +139,7 @@ extension Publishers.FlatMap {
             lock.withLock { transform = nil }
             switch completion {
             case .finished: merging.sourceFinished()
-            case .failure(let error): merging.fail(error)
+            case .failure(let error): merging.sourceFailed(error)
             }
         }
     }

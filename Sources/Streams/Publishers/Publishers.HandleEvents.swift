@@ -119,8 +119,8 @@ extension Publishers.HandleEvents {
             downstream?.receive(completion: completion)
         }
 
+        // `.none` is passed through (to the handler and upstream), as in Combine.
         func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
             lock.lock()
             let handlers = self.handlers
             let subscription = status.subscription

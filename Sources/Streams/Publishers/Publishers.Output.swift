@@ -1,6 +1,7 @@
 extension Publisher {
-    /// At most the first `maxLength` values, then `.finished`; upstream is
-    /// cancelled once they have been sent.
+    /// At most the first `maxLength` values, then `.finished`. As in Combine,
+    /// the operator finishes (and cancels upstream) when the value after the
+    /// last one arrives, or when upstream completes.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "prefix(_:) needs a length of zero or more")
         return output(in: 0..<maxLength)
@@ -22,9 +23,12 @@ extension Publishers {
     /// `prefix(_:)`, `output(at:)` and `output(in:)`.
     ///
     /// Requests are forwarded upstream as they are; a value before the range
-    /// returns `.max(1)` to replace the demand it used. After the last value in
-    /// the range, upstream is cancelled and downstream finishes. An empty
-    /// range finishes as soon as the subscription arrives.
+    /// returns `.max(1)` to replace the demand it used, and a value in it
+    /// returns downstream's demand. As in Combine, the subscription outlives
+    /// the last value in range: the next upstream value cancels upstream and
+    /// then finishes downstream (so an empty range, `prefix(0)`, finishes on
+    /// upstream's first value, or with upstream). Its subscription is named
+    /// "Output", as Combine names it.
     public struct Output<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -52,39 +56,30 @@ extension Publishers.Output {
         private var downstreamSlot: Downstream?
         /// The subscriber, while the subscription lasts. Read outside the lock only.
         private var downstream: Downstream? { lock.withLock { downstreamSlot } }
-        private let range: Range<Int>
         private let lock = UnfairLock()
         // Guarded by `lock`.
         private var status = SubscriptionStatus.awaitingSubscription
-        private var position = 0
+        private var remainingUntilStart: Int
+        private var remainingCount: Int
 
         init(downstream: Downstream, range: Range<Int>) {
             self.downstreamSlot = downstream
-            self.range = range
+            self.remainingUntilStart = range.lowerBound
+            self.remainingCount = range.count
         }
 
-        var description: String { range.lowerBound == 0 ? "Prefix" : "Output" }
+        var description: String { "Output" }
 
         func receive(subscription: Subscription) {
             lock.lock()
-            guard case .awaitingSubscription = status else {
+            guard case .awaitingSubscription = status, let downstream = downstreamSlot else {
                 lock.unlock()
                 subscription.cancel()
-                return
-            }
-            if range.isEmpty {
-                status = .terminal
-                let downstream = downstreamSlot
-                downstreamSlot = nil
-                lock.unlock()
-                subscription.cancel()
-                downstream?.receive(subscription: Subscriptions.empty)
-                downstream?.receive(completion: .finished)
                 return
             }
             status = .subscribed(subscription)
             lock.unlock()
-            downstream?.receive(subscription: self)
+            downstream.receive(subscription: self)
         }
 
         func receive(_ input: Upstream.Output) -> Subscribers.Demand {
@@ -93,22 +88,24 @@ extension Publishers.Output {
                 lock.unlock()
                 return .none
             }
-            let index = position
-            position += 1
-            if index < range.lowerBound {
+            if remainingUntilStart > 0 {
+                remainingUntilStart -= 1
                 lock.unlock()
                 return .max(1)
             }
-            guard index == range.upperBound - 1 else {
+            if remainingCount > 0 {
+                remainingCount -= 1
+                let downstream = downstreamSlot
                 lock.unlock()
+                // As Combine: the last value in range keeps the subscription
+                // and returns downstream's demand; the next value ends it.
                 return downstream?.receive(input) ?? .none
             }
-            // The last value: the subscriber is let go with it.
+            // Past the range: cancel upstream first, then finish.
             status = .terminal
             let downstream = downstreamSlot
             downstreamSlot = nil
             lock.unlock()
-            _ = downstream?.receive(input)
             subscription.cancel()
             downstream?.receive(completion: .finished)
             return .none
@@ -127,8 +124,8 @@ extension Publishers.Output {
             downstream?.receive(completion: completion)
         }
 
+        // Passed upstream as it is, `.none` included, as Combine's does.
         func request(_ demand: Subscribers.Demand) {
-            demand.assertNonZero()
             lock.lock()
             guard case .subscribed(let subscription) = status else {
                 lock.unlock()

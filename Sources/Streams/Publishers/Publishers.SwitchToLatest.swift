@@ -44,7 +44,8 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
 extension Publishers {
     /// Republishes the values of the most recent inner publisher.
     ///
-    /// As in Combine: upstream is asked for `.unlimited`; downstream demand is
+    /// As in Combine: downstream receives its subscription before upstream is
+    /// subscribed; upstream is asked for `.unlimited`; downstream demand is
     /// counted, a new inner publisher is asked for the outstanding demand when
     /// it subscribes, and later requests go to the current inner. A new inner
     /// cancels the previous one first; stale inners are ignored. When upstream
@@ -66,7 +67,10 @@ extension Publishers {
 
         @inlinable
         public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-            upstream.subscribe(Outer(downstream: subscriber))
+            // As Combine: downstream gets its subscription first, then upstream is subscribed.
+            let outer = Outer(downstream: subscriber)
+            outer.downstreamLock.withLock { subscriber.receive(subscription: outer) }
+            upstream.subscribe(outer)
         }
     }
 }
@@ -104,7 +108,7 @@ extension Publishers.SwitchToLatest {
         @inlinable
         func receive(subscription: Subscription) {
             lock.lock()
-            guard awaitingOuterSubscription, !cancelled, let downstream else {
+            guard awaitingOuterSubscription, !cancelled else {
                 lock.unlock()
                 subscription.cancel()
                 return
@@ -112,7 +116,6 @@ extension Publishers.SwitchToLatest {
             awaitingOuterSubscription = false
             outerSubscription = subscription
             lock.unlock()
-            downstreamLock.withLock { downstream.receive(subscription: self) }
             subscription.request(.unlimited)
         }
 

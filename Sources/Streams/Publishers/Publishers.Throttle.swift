@@ -31,6 +31,9 @@ extension Publishers {
     /// `schedule(options:)`; later ones at `max(now, lastEmission + interval)`.
     /// A completion that arrives while a value waits is delivered right after
     /// it, in the same scheduled action. Cancelled scheduled actions do nothing.
+    /// Deliberate difference: `scheduler.now` is read only when a value
+    /// arrives and when an emission runs (Combine also reads it at creation and
+    /// subscription); the events and their times are the same.
     public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure

@@ -1,7 +1,8 @@
 extension Publisher {
     /// Ends the stream when upstream goes `interval` without sending anything.
     ///
-    /// The clock starts at subscription and restarts with every value. On a
+    /// As in Combine, the clock starts when upstream's subscription arrives,
+    /// restarts at downstream's first request, and at every value. On a
     /// timeout, upstream is cancelled and downstream receives `customError()`
     /// as a failure, or `.finished` when there is no `customError`.
     ///
@@ -26,12 +27,14 @@ extension Publishers {
     /// Ends the stream when upstream stays silent too long.
     ///
     /// Values and the completion are delivered through `scheduler.schedule(options:)`
-    /// in the order they arrived, as Combine does. Deliberate difference from
-    /// OpenCombine (which asks upstream for `.unlimited`): downstream's demand is
+    /// in the order they arrived, as Combine does. Downstream's demand is
     /// passed upstream and the demand returned from a delivered value is
-    /// requested upstream, so back-pressure holds. A timeout cancels upstream and
-    /// delivers the timeout completion from the timer's action; a value still
-    /// waiting in the scheduler at that moment is dropped.
+    /// requested upstream. The clock is (re)started when upstream's
+    /// subscription arrives, at downstream's first request and at every value,
+    /// as in Combine: with a first request 200 ms late, a 300 ms timeout fires
+    /// at 500 ms. A timeout cancels upstream and delivers the timeout
+    /// completion from the timer's action; a value still waiting in the
+    /// scheduler at that moment is dropped.
     public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -71,6 +74,7 @@ extension Publishers.Timeout {
         // Guarded by `lock`, as is the clock.
         private var customError: (() -> Upstream.Failure)?
         private var clock = RestartableTimer()
+        private var hasBeenRequested = false
 
         init(downstream: Downstream, timeout: Publishers.Timeout<Upstream, Context>) {
             self.interval = timeout.interval
@@ -147,7 +151,16 @@ extension Publishers.Timeout {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            requestUpstream(demand)
+            lock.lock()
+            guard case .subscribed(let upstream) = state else {
+                lock.unlock()
+                return
+            }
+            let isFirst = !hasBeenRequested
+            hasBeenRequested = true
+            lock.unlock()
+            if isFirst { restartClock() }
+            upstream.request(demand)
         }
 
         func cancel() {

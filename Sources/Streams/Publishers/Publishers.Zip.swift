@@ -55,11 +55,13 @@ extension Publisher {
 extension Publishers {
     /// Pairs the values of two publishers in order.
     ///
-    /// As in Combine: requests go to every upstream; values queue until each
-    /// upstream has one, and the upstream that completed a tuple gets
-    /// downstream's demand back. An upstream finishing with nothing queued
-    /// finishes the zip at once (cancelling the others); queued values still
-    /// pair up first. A failure cancels every upstream and is sent at once.
+    /// As in Combine: every upstream is subscribed first, and downstream gets
+    /// its subscription when the last upstream's has arrived. Requests go to
+    /// every upstream; values queue until each upstream has one, and the
+    /// upstream that completed a tuple gets downstream's demand back. An
+    /// upstream finishing with nothing queued finishes the zip at once, then
+    /// the others are cancelled; queued values still pair up first. A failure
+    /// is sent at once, then every upstream is cancelled.
     /// Like Combine, a tuple is not held back for lack of demand: the
     /// upstreams are trusted to honour the demand passed to them.
     public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {

@@ -24,8 +24,9 @@ extension DispatchQueue: Scheduler {
         }
     }
 
-    /// A point in time on a dispatch queue: a `DispatchTime`.
-    public struct SchedulerTimeType: Strideable, Hashable, Sendable {
+    /// A point in time on a dispatch queue: a `DispatchTime`. It encodes as
+    /// Combine's does: its uptime in nanoseconds, as a single number.
+    public struct SchedulerTimeType: Strideable, Hashable, Sendable, Codable {
         public var dispatchTime: DispatchTime
 
         public init(_ time: DispatchTime) {
@@ -42,12 +43,16 @@ extension DispatchQueue: Scheduler {
         }
 
         public func advanced(by n: Stride) -> SchedulerTimeType {
+            // Saturates at both ends (`Int.min` included), so a very long
+            // stride means "a very long time", never a time in the past.
+            // Past 2^63 ns Dispatch would read the bits as a wall-clock time
+            // (already past): the far end is `distantFuture`.
             let uptime = dispatchTime.uptimeNanoseconds
+            let distance = UInt64(n.magnitude.magnitude)
             let moved: UInt64 = n.magnitude >= 0
-                ? uptime.addingReportingOverflow(UInt64(n.magnitude)).overflow
-                    ? .max : uptime + UInt64(n.magnitude)
-                : uptime > UInt64(-n.magnitude) ? uptime - UInt64(-n.magnitude) : 1
-            return SchedulerTimeType(DispatchTime(uptimeNanoseconds: moved))
+                ? uptime.addingReportingOverflow(distance).overflow ? .max : uptime + distance
+                : uptime > distance ? uptime - distance : 1
+            return SchedulerTimeType(moved > UInt64(Int64.max) ? .distantFuture : DispatchTime(uptimeNanoseconds: moved))
         }
 
         public static func == (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
@@ -58,7 +63,24 @@ extension DispatchQueue: Scheduler {
             hasher.combine(dispatchTime.uptimeNanoseconds)
         }
 
+        public init(from decoder: Decoder) throws {
+            dispatchTime = DispatchTime(uptimeNanoseconds: try decoder.singleValueContainer().decode(UInt64.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(dispatchTime.uptimeNanoseconds)
+        }
+
         /// A duration on a dispatch queue, in nanoseconds.
+        ///
+        /// As in Combine, building one saturates instead of overflowing:
+        /// `.seconds(Int.max)` is `Int.max` nanoseconds (a very long time),
+        /// `.seconds(Int.min)` is `Int.min`, and `.seconds(hugeDouble)` does not
+        /// trap. It encodes as Combine's does, `{"_nanoseconds": N}`.
+        ///
+        /// Deliberate difference from Combine: `*` multiplies the nanosecond
+        /// counts (saturating), where Combine's always returns zero.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
             ExpressibleByFloatLiteral, Hashable, Sendable, Codable
         {
@@ -70,40 +92,79 @@ extension DispatchQueue: Scheduler {
             /// A duration from a `DispatchTimeInterval`.
             public init(_ interval: DispatchTimeInterval) {
                 switch interval {
-                case .seconds(let s): magnitude = s.multipliedReportingOverflow(by: 1_000_000_000).partialValue
-                case .milliseconds(let ms): magnitude = ms.multipliedReportingOverflow(by: 1_000_000).partialValue
-                case .microseconds(let us): magnitude = us.multipliedReportingOverflow(by: 1_000).partialValue
-                case .nanoseconds(let ns): magnitude = ns
+                case .seconds(let s): self = .seconds(s)
+                case .milliseconds(let ms): self = .milliseconds(ms)
+                case .microseconds(let us): self = .microseconds(us)
+                case .nanoseconds(let ns): self = .nanoseconds(ns)
                 case .never: magnitude = .max
                 @unknown default: magnitude = .max
                 }
             }
 
             /// A duration in seconds.
-            public init(_ seconds: Double) { magnitude = Int(seconds * 1_000_000_000) }
-            public init(floatLiteral value: Double) { self.init(value) }
-            public init(integerLiteral value: Int) { magnitude = value.multipliedReportingOverflow(by: 1_000_000_000).partialValue }
+            public init(_ seconds: Double) { self = .seconds(seconds) }
+            public init(floatLiteral value: Double) { self = .seconds(value) }
+            public init(integerLiteral value: Int) { self = .seconds(value) }
             public init?<T: BinaryInteger>(exactly source: T) {
                 guard let value = Int(exactly: source) else { return nil }
-                self.init(integerLiteral: value)
+                self = .seconds(value)
             }
 
             /// The duration as a `DispatchTimeInterval`.
             public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
 
             public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
-            public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude + rhs.magnitude) }
-            public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude - rhs.magnitude) }
-            public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(nanoseconds: lhs.magnitude * rhs.magnitude) }
+            public static func + (lhs: Stride, rhs: Stride) -> Stride {
+                Stride(nanoseconds: saturating(lhs.magnitude.addingReportingOverflow(rhs.magnitude), sign: rhs.magnitude))
+            }
+            public static func - (lhs: Stride, rhs: Stride) -> Stride {
+                Stride(nanoseconds: saturating(lhs.magnitude.subtractingReportingOverflow(rhs.magnitude), sign: rhs.magnitude == .min ? 1 : -rhs.magnitude))
+            }
+            public static func * (lhs: Stride, rhs: Stride) -> Stride {
+                Stride(nanoseconds: clampedProduct(lhs.magnitude, rhs.magnitude))
+            }
             public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
             public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
             public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
 
-            public static func seconds(_ s: Int) -> Stride { Stride(.seconds(s)) }
-            public static func seconds(_ s: Double) -> Stride { Stride(s) }
-            public static func milliseconds(_ ms: Int) -> Stride { Stride(.milliseconds(ms)) }
-            public static func microseconds(_ us: Int) -> Stride { Stride(.microseconds(us)) }
+            public static func seconds(_ s: Int) -> Stride { Stride(nanoseconds: clampedProduct(s, 1_000_000_000)) }
+            public static func seconds(_ s: Double) -> Stride {
+                let nanoseconds = (s * 1_000_000_000).rounded(.towardZero)
+                precondition(!nanoseconds.isNaN, "a duration of NaN seconds")
+                // Double(Int.max) rounds up to 2^63, which Int cannot hold.
+                if nanoseconds >= Double(Int.max) { return Stride(nanoseconds: .max) }
+                if nanoseconds <= Double(Int.min) { return Stride(nanoseconds: .min) }
+                return Stride(nanoseconds: Int(nanoseconds))
+            }
+            public static func milliseconds(_ ms: Int) -> Stride { Stride(nanoseconds: clampedProduct(ms, 1_000_000)) }
+            public static func microseconds(_ us: Int) -> Stride { Stride(nanoseconds: clampedProduct(us, 1_000)) }
             public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: ns) }
+
+            private static func clampedProduct(_ lhs: Int, _ rhs: Int) -> Int {
+                let (product, overflow) = lhs.multipliedReportingOverflow(by: rhs)
+                guard overflow else { return product }
+                return (lhs < 0) == (rhs < 0) ? .max : .min
+            }
+
+            /// The result, or the bound it ran past (the direction `sign` moved it).
+            private static func saturating(_ result: (partialValue: Int, overflow: Bool), sign: Int) -> Int {
+                guard result.overflow else { return result.partialValue }
+                return sign > 0 ? .max : .min
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case nanoseconds = "_nanoseconds"
+            }
+
+            public init(from decoder: Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                magnitude = try container.decode(Int.self, forKey: .nanoseconds)
+            }
+
+            public func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(magnitude, forKey: .nanoseconds)
+            }
         }
     }
 

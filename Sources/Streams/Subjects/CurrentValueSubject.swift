@@ -21,6 +21,9 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
     private var completion: Subscribers.Completion<Failure>?
     private var downstreams = ConduitList<Conduit>.empty
     private var upstreamSubscriptions: [Subscription] = []
+    /// `@Published`'s subject: it tells subscribers before it stores the
+    /// value (Combine's `willSet`), and names its subscriptions "PublishedSubject".
+    private let isPublishedProperty: Bool
 
     /// The current value. Setting it sends it to subscribers (unless the
     /// subject has completed, in which case it only changes the value).
@@ -37,6 +40,13 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
 
     public init(_ value: Output) {
         currentValue = value
+        isPublishedProperty = false
+    }
+
+    /// The subject behind a `@Published` property.
+    init(publishedValue value: Output) {
+        currentValue = value
+        isPublishedProperty = true
     }
 
     deinit {
@@ -54,6 +64,14 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, @unchec
         lock.lock()
         guard active else {
             lock.unlock()
+            return
+        }
+        if isPublishedProperty {
+            // willSet: a subscriber reading the property while it is told sees the old value.
+            let downstreams = self.downstreams
+            lock.unlock()
+            downstreams.forEach { $0.offer(input) }
+            lock.withLock { currentValue = input }
             return
         }
         currentValue = input
@@ -112,16 +130,16 @@ extension CurrentValueSubject {
         private var demand = Subscribers.Demand.none
         /// Whether the subscriber has the latest value; if not, its next request delivers it.
         private var deliveredCurrentValue = false
+        let description: String
 
         init<Downstream: Subscriber>(parent: CurrentValueSubject, downstream: Downstream)
             where Downstream.Input == Output, Downstream.Failure == Failure
         {
             self.parent = parent
+            description = parent.isPublishedProperty ? "PublishedSubject" : "CurrentValueSubject"
             receiveValue = { downstream.receive($0) }
             receiveCompletion = { downstream.receive(completion: $0) }
         }
-
-        var description: String { "CurrentValueSubject" }
 
         func offer(_ output: Output) {
             lock.lock()

@@ -39,7 +39,9 @@ extension Subscribers {
             self.keyPath = keyPath
         }
 
-        public var description: String { target.map { "Assign \(type(of: $0))." } ?? "Assign" }
+        /// Combine's name for it, which names the root type whether or not the
+        /// object is still held.
+        public var description: String { "Assign \(Root.self)." }
         public var customMirror: Mirror { Mirror(self, children: ["keyPath": keyPath]) }
 
         public func receive(subscription: Subscription) {

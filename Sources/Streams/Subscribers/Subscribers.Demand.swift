@@ -24,6 +24,17 @@ extension Subscribers {
             return Demand(rawValue: UInt(value))
         }
 
+        /// Combine's form: a single number, `.unlimited` as `Int.max + 1`. A
+        /// larger number reads as `.unlimited`; a negative one is an error.
+        public init(from decoder: Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(UInt.self))
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+
         /// The number of values, or `nil` for `.unlimited`.
         @inlinable
         public var max: Int? { self == .unlimited ? nil : Int(rawValue) }

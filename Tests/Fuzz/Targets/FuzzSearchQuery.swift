@@ -4,7 +4,9 @@
 // fresh search, and highlights must lie inside the text they mark.
 import SpaceData
 
-private let engine = SyntheticLaunchCorpus().searchEngine(count: 300)
+// The bundled sample (real launches, in the product): the synthetic corpus is test support,
+// which the fuzz build does not link.
+private let engine = SearchEngine(launches: (try? LaunchesSample.launches()) ?? [])
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSearchQuery(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -12,29 +12,14 @@ import TestSupport
     /// Runs `spacedash arguments` with stdout on a pseudo-terminal (so the
     /// chart is drawn, as for a user) and stderr captured.
     static func runOnTerminal(_ run: SpaceDashRun, _ arguments: [String], server: LoopbackServer?) throws -> (result: ProcessResult, screen: String) {
-        var master: Int32 = -1, slave: Int32 = -1
-        var size = winsize(ws_row: 40, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
-        var name = [CChar](repeating: 0, count: 256)
-        guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw POSIXError(.EIO) }
-        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
-        defer { close(master); close(slave) }
-        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let terminal = try PseudoTerminal(columns: 100, rows: 40)
         let process = try ProcessRunner.start(
             URL(fileURLWithPath: "/bin/bash"),
-            arguments: ["-c", "exec 1<>\"$1\"; shift; exec \"$@\"", "bash", path, ProjectPaths.spacedashBinary.path] + arguments,
+            arguments: ["-c", "exec 1<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path] + arguments,
             environment: run.environment(server: server, extra: ["TERM": "xterm", "NO_COLOR": "1", "COLUMNS": "100"]))
         // The output (under 4 KiB) waits in the terminal's buffer until read.
         let result = process.wait(timeout: 90)
-        var screen: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 200) > 0, poller.revents & Int16(POLLIN) != 0 else { break }
-            let count = Glibc.read(master, &buffer, buffer.count)
-            guard count > 0 else { break }
-            screen += buffer[..<count]
-        }
+        let screen = terminal.readOutput(timeout: 200)
         return (result, String(decoding: screen, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
     }
 

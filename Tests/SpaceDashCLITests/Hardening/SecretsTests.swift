@@ -222,7 +222,7 @@ import TestSupport
             defer { try? FileManager.default.removeItem(at: directory) }
             let server = try LoopbackServer(routes: ["/launches/upcoming/": response])
             defer { server.stop() }
-            let terminal = try Runner.Terminal(columns: 250, rows: 30)
+            let terminal = try PseudoTerminal(columns: 250, rows: 30)
             let process = try Runner.start(terminal, [], directory: directory, offline: false,
                                            environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString].merging(Self.secrets) { $1 })
             var screen = terminal.read(until: marker)
@@ -231,7 +231,7 @@ import TestSupport
             screen += terminal.read(until: "Echo", timeout: 3_000)
             terminal.type("\u{1B}")
             let result = process.wait(timeout: 60)
-            screen += terminal.drainedOutput()
+            screen += String(decoding: terminal.readOutput(timeout: 200), as: UTF8.self)
             #expect(result.exitCode == 130, "\(name)")
             for secret in [Self.token, Self.nasaKey] {
                 #expect(!screen.contains(secret), "\(name): the screen shows a secret")

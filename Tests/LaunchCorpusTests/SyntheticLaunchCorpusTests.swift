@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LaunchCorpus
 @testable import SpaceData
 
 @Suite struct SyntheticLaunchCorpusTests {
@@ -44,5 +45,14 @@ import Testing
         let location = try #require(pad["location"] as? [String: Any])
         #expect(location["name"] as? String == first.location)
         #expect(results[0]["net"] as? String == first.net.formatted(.iso8601))
+    }
+
+    @Test func theSyntheticJSONDecodesToTheSameLaunches() throws {
+        let corpus = SyntheticLaunchCorpus(seed: 4)
+        let page = try LaunchLibraryDecoder.decodePage(corpus.launchLibraryJSON(count: 300))
+        #expect(page.count == 300)
+        #expect(page.launches == corpus.launches(count: 300))
+        let engine = SearchEngine(launches: page.launches)
+        #expect(Array(engine.search("cape canaveral")) == Array(SearchEngine(records: corpus.records(count: 300)).search("cape canaveral")))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpaceData
 
 /// A deterministic corpus of made-up but realistic launches, any number of
 /// them, for benchmarks and scale tests: real agencies, rockets, sites, pads
@@ -325,20 +326,20 @@ public struct SyntheticLaunchCorpus: Sendable {
 }
 
 /// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
 
     /// SplitMix64's finaliser: a bijection that scatters nearby inputs.
-    static func mix(_ value: UInt64) -> UInt64 {
+    public static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -346,7 +347,7 @@ struct SplitMix64: RandomNumberGenerator {
     }
 
     /// A number in `0 ..< bound` (bound > 0).
-    mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
 
@@ -364,5 +365,26 @@ struct SplitMix64: RandomNumberGenerator {
 extension String {
     fileprivate func leftPadded(to length: Int, with pad: Character = "0") -> String {
         count >= length ? self : String(repeating: pad, count: length - count) + self
+    }
+}
+
+extension SyntheticLaunchCorpus {
+    /// Launches `0 ..< count` as the app's `Launch` values (what decoding
+    /// `writeLaunchLibraryJSON` of the same count gives).
+    public func launches(count: Int) -> [Launch] {
+        (0 ..< count).map { launch(at: $0).launch }
+    }
+}
+
+extension SyntheticLaunchCorpus.Entry {
+    /// This launch as the app's `Launch`, with every field the JSON carries.
+    public var launch: Launch {
+        Launch(
+            id: id, name: name, agencyName: agency, agencyAbbreviation: agencyAbbreviation, agencyType: agencyType,
+            missionName: missionName, missionType: missionType, missionDescription: missionDescription,
+            orbitName: orbitName, orbitAbbreviation: orbitAbbreviation, padName: pad, locationName: location,
+            countryCode: countryCode, latitude: latitude, longitude: longitude, net: net, netPrecision: "Hour",
+            windowStart: net, windowEnd: net, statusName: statusName, statusAbbreviation: statusAbbreviation,
+            rocketName: rocket, webcastLive: false)
     }
 }

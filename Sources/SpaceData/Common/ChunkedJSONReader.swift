@@ -20,7 +20,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// of single values, which the caller decodes one at a time. Only the bytes
 /// from `retain(from:)` on are kept; the rest of a chunk is dropped once read.
 /// Nesting is walked with a stack of its own, so depth costs no recursion.
-struct JSONByteReader {
+struct ChunkedJSONReader {
     /// Appends the next bytes of the input; returns false at its end.
     typealias Fill = (inout [UInt8]) throws(JSONReadError) -> Bool
 
@@ -281,7 +281,7 @@ struct JSONByteReader {
     }
 }
 
-/// Why a `JSONByteReader` stopped: the JSON is broken, or the input could not be read.
+/// Why a `ChunkedJSONReader` stopped: the JSON is broken, or the input could not be read.
 enum JSONReadError: Error {
     case syntax(JSONSyntaxError)
     /// `errno` of the failed read.

@@ -1,0 +1,286 @@
+/// A forward-only JSON reader over raw bytes, for feeds too large for
+/// `JSONDecoder` to read within a run's time budget (Curiosity's whole-mission
+/// answer is ~3 MB of small string fields). It checks the whole text as it goes,
+/// so a cut-short body is told apart from a malformed one, and it hands out
+/// strings as byte ranges, allocating only when a caller asks for a `String`.
+struct JSONByteReader {
+    enum Failure: Error, Equatable {
+        /// The text ended inside a value: the body was cut short.
+        case truncated
+        /// Not well-formed JSON at `offset`.
+        case malformed(String, offset: Int)
+    }
+
+    /// The kind of value that starts at the current position.
+    enum ValueKind: Equatable { case object, array, string, number, literal }
+
+    /// A string token: its bytes between the quotes, and whether they hold escapes.
+    struct StringToken {
+        var range: Range<Int>
+        var hasEscapes: Bool
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var position = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { position >= bytes.count }
+
+    // MARK: - Structure
+
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// The kind of the next value, after whitespace.
+    mutating func peekKind() throws(Failure) -> ValueKind {
+        skipWhitespace()
+        guard position < bytes.count else { throw .truncated }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): return .literal
+        default: throw malformed("unexpected character")
+        }
+    }
+
+    mutating func expect(_ byte: UInt8) throws(Failure) {
+        skipWhitespace()
+        guard position < bytes.count else { throw .truncated }
+        guard bytes[position] == byte else { throw malformed("expected '\(Character(Unicode.Scalar(byte)))'") }
+        position += 1
+    }
+
+    /// Consumes `byte` when it comes next (after whitespace).
+    mutating func consume(_ byte: UInt8) throws(Failure) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw .truncated }
+        if bytes[position] == byte {
+            position += 1
+            return true
+        }
+        return false
+    }
+
+    /// Walks an object's members: `body` is called with each key, positioned at
+    /// its value, and must consume that value.
+    mutating func readObject(_ body: (inout JSONByteReader, StringToken) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "{"))
+        if try consume(UInt8(ascii: "}")) { return }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else { throw .truncated }
+            guard bytes[position] == UInt8(ascii: "\"") else { throw malformed("expected a key") }
+            let key = try readStringToken()
+            try expect(UInt8(ascii: ":"))
+            try body(&self, key)
+            if try consume(UInt8(ascii: ",")) { continue }
+            try expect(UInt8(ascii: "}"))
+            return
+        }
+    }
+
+    /// Walks an array's elements: `body` is called positioned at each element and must consume it.
+    mutating func readArray(_ body: (inout JSONByteReader) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "["))
+        if try consume(UInt8(ascii: "]")) { return }
+        while true {
+            try body(&self)
+            if try consume(UInt8(ascii: ",")) { continue }
+            try expect(UInt8(ascii: "]"))
+            return
+        }
+    }
+
+    /// Checks and passes over any value.
+    mutating func skipValue() throws(Failure) {
+        switch try peekKind() {
+        case .object: try readObject { (reader: inout JSONByteReader, _: StringToken) throws(Failure) in try reader.skipValue() }
+        case .array: try readArray { (reader: inout JSONByteReader) throws(Failure) in try reader.skipValue() }
+        case .string: _ = try readStringToken()
+        case .number: _ = try readNumberToken()
+        case .literal: _ = try readLiteral()
+        }
+    }
+
+    // MARK: - Scalars
+
+    /// The string at the current position, as a byte range (escapes left in).
+    mutating func readStringToken() throws(Failure) -> StringToken {
+        try expect(UInt8(ascii: "\""))
+        let start = position
+        var hasEscapes = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return StringToken(range: start..<(position - 1), hasEscapes: hasEscapes)
+            }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                position += 1
+                guard position < bytes.count else { throw .truncated }
+                switch bytes[position] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    position += 1
+                case UInt8(ascii: "u"):
+                    guard position + 4 < bytes.count else { throw .truncated }
+                    for offset in 1...4 where Self.hexValue(bytes[position + offset]) == nil {
+                        throw malformed("bad \\u escape")
+                    }
+                    position += 5
+                default:
+                    throw malformed("bad escape")
+                }
+            } else if byte < 0x20 {
+                throw malformed("control character in a string")
+            } else {
+                position += 1
+            }
+        }
+        throw .truncated
+    }
+
+    /// The number at the current position, as a byte range.
+    mutating func readNumberToken() throws(Failure) -> Range<Int> {
+        skipWhitespace()
+        let start = position
+        if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard try digits() > 0 else { throw malformed("expected a digit") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard try digits() > 0 else { throw malformed("expected a digit after '.'") }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard try digits() > 0 else { throw malformed("expected an exponent") }
+        }
+        return start..<position
+    }
+
+    private mutating func digits() throws(Failure) -> Int {
+        let start = position
+        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+        // A number running into the end of the text may have been cut.
+        if position == bytes.count { throw .truncated }
+        return position - start
+    }
+
+    /// `true`, `false` or `null`; nil stands for null.
+    mutating func readLiteral() throws(Failure) -> Bool? {
+        skipWhitespace()
+        for (word, value) in [("true", true as Bool?), ("false", false), ("null", nil)] {
+            let utf8 = Array(word.utf8)
+            guard position < bytes.count, bytes[position] == utf8[0] else { continue }
+            for (index, byte) in utf8.enumerated() {
+                guard position + index < bytes.count else { throw .truncated }
+                guard bytes[position + index] == byte else { throw malformed("bad literal") }
+            }
+            position += utf8.count
+            return value
+        }
+        throw malformed("unexpected character")
+    }
+
+    // MARK: - Reading tokens
+
+    /// Whether the token's bytes are exactly `text` (keys, without escapes).
+    func token(_ token: StringToken, equals text: StaticString) -> Bool {
+        guard !token.hasEscapes, token.range.count == text.utf8CodeUnitCount else { return false }
+        let expected = text.utf8Start
+        for index in 0..<token.range.count where bytes[token.range.lowerBound + index] != expected[index] {
+            return false
+        }
+        return true
+    }
+
+    /// The token's text with its escapes decoded (a lone surrogate becomes U+FFFD,
+    /// invalid UTF-8 is repaired the same way).
+    func string(_ token: StringToken) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[token.range])
+        guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
+        func flush() {
+            guard !utf8.isEmpty else { return }
+            scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
+            utf8.removeAll(keepingCapacity: true)
+        }
+        var index = 0
+        var pendingHigh: UInt32?
+        func append(_ value: UInt32) {
+            if let high = pendingHigh {
+                pendingHigh = nil
+                if (0xDC00...0xDFFF).contains(value) {
+                    scalars.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))!)
+                    return
+                }
+                scalars.append("\u{FFFD}")
+            }
+            if (0xD800...0xDBFF).contains(value) {
+                pendingHigh = value
+            } else {
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                if pendingHigh != nil { pendingHigh = nil; scalars.append("\u{FFFD}") }
+                utf8.append(byte)
+                index += 1
+                continue
+            }
+            flush()
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "u"):
+                var value: UInt32 = 0
+                for offset in 0..<4 { value = value << 4 | UInt32(Self.hexValue(raw[index + offset])!) }
+                index += 4
+                append(value)
+                continue
+            case UInt8(ascii: "b"): append(0x08)
+            case UInt8(ascii: "f"): append(0x0C)
+            case UInt8(ascii: "n"): append(0x0A)
+            case UInt8(ascii: "r"): append(0x0D)
+            case UInt8(ascii: "t"): append(0x09)
+            default: append(UInt32(escape))
+            }
+        }
+        flush()
+        if pendingHigh != nil { scalars.append("\u{FFFD}") }
+        return String(scalars)
+    }
+
+    /// The bytes of a token without escapes, for the fast field parsers.
+    func rawBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[range])
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    func malformed(_ what: String) -> Failure {
+        .malformed(what, offset: position)
+    }
+}

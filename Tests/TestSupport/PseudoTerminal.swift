@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+
+/// A pseudo-terminal pair for tests: the slave side is what a program sees as its
+/// terminal, the master side is the user typing and watching the screen. Everything
+/// read from the master also goes through `screen`, a `ScreenModel` of the window, so
+/// tests assert on what the screen shows.
+public final class PseudoTerminal: @unchecked Sendable {
+    public private(set) var master: Int32
+    public let slave: Int32
+    /// The slave's device path (`/dev/pts/N`), for a program to open as its terminal.
+    public let path: String
+    /// The terminal's settings (termios bytes) as the program found them.
+    public let initialSettings: [UInt8]
+    /// What the output read so far shows.
+    public private(set) var screen: ScreenModel
+
+    public init(columns: UInt16 = 80, rows: UInt16 = 24) throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        var name = [CChar](repeating: 0, count: 256)
+        guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw POSIXError(.EIO) }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+        self.master = master
+        self.slave = slave
+        path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        initialSettings = Self.settings(of: slave)
+        screen = ScreenModel(columns: Int(columns), rows: Int(rows))
+    }
+
+    deinit {
+        if master >= 0 { close(master) }
+        close(slave)
+    }
+
+    /// The user's side goes away: the program's terminal hangs up (reads give EOF or EIO).
+    public func closeMaster() {
+        close(master)
+        master = -1
+    }
+
+    /// Changes the window size as a terminal emulator does; the kernel sends SIGWINCH.
+    /// The screen model starts over at the new size (the program redraws it whole).
+    public func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        screen = ScreenModel(columns: Int(columns), rows: Int(rows))
+    }
+
+    public func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads once, waiting up to `wait` ms: the bytes read (empty on timeout), nil at end of output.
+    private func readOnce(wait: Int32) -> [UInt8]? {
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, wait)
+        if ready < 0 { return errno == EINTR ? [] : nil }
+        if ready == 0 { return [] }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = Glibc.read(master, &buffer, buffer.count)
+        guard count > 0 else { return nil }
+        let bytes = Array(buffer[..<count])
+        screen.apply(bytes)
+        return bytes
+    }
+
+    /// Reads until the screen satisfies `condition` (real I/O: a generous bound of
+    /// `timeout` ms) and returns the screen as it then is.
+    @discardableResult
+    public func waitForScreen(timeout: Int32 = 20_000, _ condition: (ScreenModel) -> Bool) -> ScreenModel {
+        let deadline = Date().addingTimeInterval(Double(timeout) / 1000)
+        while !condition(screen), Date() < deadline {
+            guard readOnce(wait: 100) != nil else { break }
+        }
+        return screen
+    }
+
+    /// Reads until some row of the screen contains `text`; the screen then.
+    @discardableResult
+    public func waitForScreen(showing text: String, timeout: Int32 = 20_000) -> ScreenModel {
+        waitForScreen(timeout: timeout) { $0.row(containing: text) != nil }
+    }
+
+    /// The output until it contains `marker` (or `timeout` ms pass), as text.
+    @discardableResult
+    public func read(until marker: String, timeout: Int32 = 20_000) -> String {
+        var collected: [UInt8] = []
+        let deadline = Date().addingTimeInterval(Double(timeout) / 1000)
+        while !String(decoding: collected, as: UTF8.self).contains(marker), Date() < deadline {
+            guard let bytes = readOnce(wait: 100) else { break }
+            collected += bytes
+        }
+        return String(decoding: collected, as: UTF8.self)
+    }
+
+    /// Everything the program writes until it is quiet for `quiet` ms (at most `timeout` ms).
+    public func readOutput(quiet: Int32 = 200, timeout: Int32 = 10_000) -> [UInt8] {
+        var collected: [UInt8] = []
+        let deadline = Date().addingTimeInterval(Double(timeout) / 1000)
+        while Date() < deadline {
+            guard let bytes = readOnce(wait: quiet), !bytes.isEmpty else { break }
+            collected += bytes
+        }
+        return collected
+    }
+
+    /// Everything the program wrote so far, waiting up to `timeout` ms for the first byte.
+    public func readOutput(timeout: Int32) -> [UInt8] {
+        var collected: [UInt8] = []
+        var wait = timeout
+        while let bytes = readOnce(wait: wait), !bytes.isEmpty {
+            collected += bytes
+            wait = 50
+        }
+        return collected
+    }
+
+    /// The terminal's settings now, as `stty -g` sees them: the whole termios structure.
+    public func settings() -> termios {
+        var attributes = termios()
+        tcgetattr(slave, &attributes)
+        return attributes
+    }
+
+    /// Whether the settings are exactly those the program found, byte for byte.
+    public var isRestored: Bool { Self.settings(of: slave) == initialSettings }
+
+    public static func settings(of descriptor: Int32) -> [UInt8] {
+        var attributes = termios()
+        tcgetattr(descriptor, &attributes)
+        return withUnsafeBytes(of: &attributes) { Array($0) }
+    }
+}
+
+/// termios has no Equatable; compare it byte for byte, as `stty -g` would.
+public func sameSettings(_ lhs: termios, _ rhs: termios) -> Bool {
+    var left = lhs
+    var right = rhs
+    return memcmp(&left, &right, MemoryLayout<termios>.size) == 0
+}
