@@ -8,8 +8,8 @@ import Glibc
 ///
 /// Linux carries the spawning process's peak into a posix_spawned child's
 /// `ru_maxrss` (the child shares our memory until exec), so the peak is taken
-/// from a child of `/bin/sh`, which is small, while the time is taken from a
-/// direct spawn.
+/// by GNU time (`/usr/bin/time -f %M`), whose forked child starts from time's
+/// small memory, while the time is taken from a direct spawn.
 enum ProcessMeasurement {
     struct Run {
         var seconds: Double
@@ -17,12 +17,21 @@ enum ProcessMeasurement {
         var status: Int32
     }
 
-    /// One run for time, then one through `/bin/sh` for memory; nil when it cannot start.
+    /// One run for time, then one under GNU time for memory; nil when it cannot start.
     static func measure(_ path: String, _ arguments: [String], environment: [String]) -> Run? {
         guard let (seconds, _, status) = spawnAndWait(path, arguments, environment),
-              let (_, peak, _) = spawnAndWait("/bin/sh", ["-c", #""$0" "$@"; exit $?"#, path] + arguments, environment)
+              let peak = peakKilobytes(path, arguments, environment)
         else { return nil }
         return Run(seconds: seconds, peakKilobytes: peak, status: status)
+    }
+
+    /// The peak RSS of one run, in KiB, as GNU time reports it.
+    static func peakKilobytes(_ path: String, _ arguments: [String], _ environment: [String]) -> Int? {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-time-\(getpid()).txt")
+        defer { try? FileManager.default.removeItem(at: report) }
+        guard let (_, _, status) = spawnAndWait("/usr/bin/time", ["-f", "%M", "-o", report.path, path] + arguments, environment),
+              status == 0, let text = try? String(contentsOf: report, encoding: .utf8) else { return nil }
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Spawns `path` with stdout and stderr to /dev/null; returns the wall time
