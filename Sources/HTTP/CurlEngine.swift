@@ -14,7 +14,7 @@ import Synchronization
 final class CurlEngine: @unchecked Sendable {
     /// The engine `HTTPClient` uses unless given another (tests make their own
     /// to count handles in isolation).
-    static let shared = CurlEngine(name: "spacedash.curl")
+    static let shared = CurlEngine(name: "http.curl")
 
     /// Easy handles allocated and not yet freed, for leak checks.
     let liveHandles = HandleCounter()
@@ -31,7 +31,7 @@ final class CurlEngine: @unchecked Sendable {
     // Engine thread only.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    init(name: String = "spacedash.curl.engine") {
+    init(name: String = "http.curl.engine") {
         _ = sd_curl_global_init_once()
         guard let multi = curl_multi_init() else { fatalError("libcurl could not create a multi handle (out of memory)") }
         self.multi = multi

@@ -10,8 +10,8 @@ import Synchronization
 /// global dispatch queue, never on the subscribing thread. Cancelling aborts
 /// the transfer at once and frees its handle.
 ///
-/// Every request carries `User-Agent: <userAgent>` (the CLI passes
-/// `spacedash/<version>`), accepts compressed bodies, verifies TLS peers and
+/// Every request carries `User-Agent: <userAgent>` (the app's name and
+/// version), accepts compressed bodies, verifies TLS peers and
 /// host names, and refuses redirects from https to http.
 public struct HTTPClient: HTTPFetching {
     public let userAgent: String
@@ -19,17 +19,10 @@ public struct HTTPClient: HTTPFetching {
     let engine: CurlEngine
 
     /// - Parameters:
-    ///   - userAgent: the `User-Agent` header, e.g. `HTTPClient.userAgent(version: "1.2.0")`.
-    ///   - log: where request and response lines go; by default standard error
-    ///     when `SPACEDASH_DEBUG_HTTP=1`, else nowhere (see `HTTPLog.enabled`).
-    public init(userAgent: String, log: HTTPLog? = HTTPLog.enabled(verbose: false)) {
+    ///   - userAgent: the `User-Agent` header, e.g. `spacedash/1.2.0`.
+    ///   - log: where request and response lines go; nil: nowhere.
+    public init(userAgent: String, log: HTTPLog? = nil) {
         self.init(userAgent: userAgent, log: log, engine: .shared)
-    }
-
-    /// Logs to standard error when `verbose` (the commands' `--verbose`) or
-    /// `SPACEDASH_DEBUG_HTTP=1`.
-    public init(userAgent: String, verbose: Bool) {
-        self.init(userAgent: userAgent, log: HTTPLog.enabled(verbose: verbose))
     }
 
     init(userAgent: String, log: HTTPLog?, engine: CurlEngine) {
@@ -37,9 +30,6 @@ public struct HTTPClient: HTTPFetching {
         self.log = log
         self.engine = engine
     }
-
-    /// `spacedash/<version>`.
-    public static func userAgent(version: String) -> String { "spacedash/\(version)" }
 
     public func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
         CurlRequestPublisher(request: request, userAgent: userAgent, log: log, engine: engine).eraseToAnyPublisher()

@@ -1,7 +1,7 @@
 import Foundation
 
-/// One redacted line per request and per response, for `SPACEDASH_DEBUG_HTTP=1`
-/// and the commands' `--verbose`:
+/// One redacted line per request and per response (the app decides when to
+/// log, e.g. for a verbose run):
 ///
 ///     http: GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json
 ///     http: 200 GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json 10512 bytes 231 ms
@@ -9,9 +9,6 @@ import Foundation
 ///
 /// Header values are never logged, so `Authorization` cannot leak.
 public struct HTTPLog: Sendable {
-    /// The environment variable that turns logging on when set to `1`.
-    public static let environmentVariable = "SPACEDASH_DEBUG_HTTP"
-
     private let write: @Sendable (String) -> Void
 
     /// Logs each line through `write` (no trailing newline is passed).
@@ -23,15 +20,6 @@ public struct HTTPLog: Sendable {
     /// Writes each line to standard error.
     public static let standardError = HTTPLog { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
-    /// `sink` when `verbose` is on or `SPACEDASH_DEBUG_HTTP=1`, else nil (no logging).
-    public static func enabled(
-        verbose: Bool,
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        sink: HTTPLog = .standardError
-    ) -> HTTPLog? {
-        verbose || environment[environmentVariable] == "1" ? sink : nil
     }
 
     func started(_ request: HTTPRequest) {

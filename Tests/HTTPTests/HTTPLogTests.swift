@@ -1,19 +1,18 @@
-import HTTP
+import Foundation
+import Synchronization
 import Testing
+@testable import HTTP
 
-/// Only `HTTPLog.enabled`'s rules; the lines themselves are checked against a
-/// real transfer in `HTTPClientTests.debugLinesAreRedacted`.
+/// The lines of one request; `HTTPClientTests.debugLinesAreRedacted` checks
+/// them against a real transfer.
 @Suite struct HTTPLogTests {
-    let sink = HTTPLog { _ in }
-
-    @Test func isOffByDefault() {
-        #expect(HTTPLog.enabled(verbose: false, environment: [:], sink: sink) == nil)
-        #expect(HTTPLog.enabled(verbose: false, environment: ["SPACEDASH_DEBUG_HTTP": "0"], sink: sink) == nil)
-        #expect(HTTPLog.enabled(verbose: false, environment: ["SPACEDASH_DEBUG_HTTP": ""], sink: sink) == nil)
-    }
-
-    @Test func isOnWithTheVariableOrVerbose() {
-        #expect(HTTPLog.enabled(verbose: false, environment: ["SPACEDASH_DEBUG_HTTP": "1"], sink: sink) != nil)
-        #expect(HTTPLog.enabled(verbose: true, environment: [:], sink: sink) != nil)
+    @Test func aRequestLineNamesTheMethodAndTheURLWithoutItsKey() {
+        let lines = Mutex<[String]>([])
+        let log = HTTPLog { line in lines.withLock { $0.append(line) } }
+        log.started(HTTPRequest(url: URL(string: "https://api.nasa.gov/insight_weather/?api_key=abc123&feedtype=json")!))
+        let written = lines.withLock { $0 }
+        #expect(written.count == 1)
+        #expect(written.first?.hasPrefix("http: GET https://api.nasa.gov/insight_weather/?api_key=") == true)
+        #expect(written.first?.contains("abc123") == false)
     }
 }

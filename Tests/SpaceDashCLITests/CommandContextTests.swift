@@ -1,4 +1,5 @@
 import Testing
+import SpaceData
 @testable import SpaceDashCLI
 import Terminal
 
@@ -19,11 +20,45 @@ import Terminal
         #expect(!coloured.styled("a\u{1B}[2Jb", .plain).contains("\u{1B}"), "text from an API cannot clear the screen")
     }
 
-    @Test func httpLinesAreNoticesOnlyWhenAskedFor() {
-        let streams = OutputStreams.memory()
-        #expect(CommandContext(streams: streams, environment: [:]).httpLog(verbose: false) == nil)
-        #expect(CommandContext(streams: streams, environment: ["SPACEDASH_DEBUG_HTTP": "1"]).httpLog(verbose: false) != nil)
-        #expect(CommandContext(streams: streams, environment: [:]).httpLog(verbose: true) != nil)
+    @Test func theWidthIsColumnsElseTheTerminalsElseNone() {
+        #expect(CommandContext(streams: .memory(), environment: ["COLUMNS": "123"]).width == 123)
+        #expect(CommandContext(streams: .memory(), environment: ["COLUMNS": "0"]).width == nil, "nonsense is ignored")
+        // Into a pipe (a memory output has no terminal to ask): as wide as the data needs,
+        // and 80 columns where a layout needs a number.
+        let piped = CommandContext(streams: .memory(), environment: [:])
+        #expect(piped.width == nil)
+        #expect(piped.layoutWidth == 80)
+    }
+
+    @Test func glyphsFollowTheLocale() {
+        #expect(CommandContext(streams: .memory(), environment: ["LANG": "C.UTF-8"]).glyphs == .unicode)
+        #expect(CommandContext(streams: .memory(), environment: ["LC_ALL": "C", "LANG": "C.UTF-8"]).glyphs == .ascii)
+    }
+
+    @Test func timesAreShownInUTCUnderUTCElseInTZ() {
+        #expect(CommandContext(streams: .memory(), environment: ["TZ": "Europe/Paris"]).timeZone.identifier == "Europe/Paris")
+        #expect(CommandContext(streams: .memory(), environment: ["TZ": ":Asia/Tokyo"]).timeZone.identifier == "Asia/Tokyo")
+        #expect(CommandContext(streams: .memory(), environment: ["TZ": "Europe/Paris"], utc: true).timeZone.secondsFromGMT() == 0)
+    }
+
+    @Test func spacedashNowStopsTheRunsClock() throws {
+        let clock = try CommandContext.clock(environment: ["SPACEDASH_NOW": "2026-07-20T12:00:00Z"])
+        #expect(LaunchLibraryDate.string(from: clock()) == "2026-07-20T12:00:00Z")
+        let context = CommandContext(streams: .memory(), environment: [:], clock: clock)
+        #expect(context.now == clock())
+        #expect(try CommandContext.clock(environment: ["SPACEDASH_NOW": "2026-07-20T12:00:00.500Z"])().timeIntervalSince(clock()) == 0.5)
+    }
+
+    @Test(arguments: ["tomorrow", "2026-07-20", "2026-07-20T12:00:00", "2026-07-20T12:00:00+02:00", "2026-13-01T00:00:00Z"])
+    func aMalformedSpacedashNowIsAConfigurationError(_ text: String) {
+        #expect(throws: CommandError.self) { try CommandContext.clock(environment: ["SPACEDASH_NOW": text]) }
+        do {
+            _ = try CommandContext.clock(environment: ["SPACEDASH_NOW": text])
+        } catch {
+            #expect(error.exitCode == .usage)
+            #expect(error.message.hasPrefix("SPACEDASH_NOW is not an ISO-8601 UTC time: \"\(text)\""))
+            #expect(error.message.contains("2026-07-20T12:00:00Z"), "it shows the form that works")
+        }
     }
 
     @Test func progressNeedsATerminalThatIsNotDumb() {

@@ -189,11 +189,11 @@ private func problem(_ words: [String]) -> String? {
     @Test func theRealTreeTakesOptionsBeforeTheCommandThatHasThem() throws {
         func real(_ words: [String]) throws(UsageError) -> Invocation { try CommandLineParser.parse(words, root: SpaceDash.self) }
         let offline = try real(["--offline", "mars-weather"])
-        #expect(offline.commandPath == ["mars-weather"] && offline.arguments[MarsWeatherCommand.offline])
+        #expect(offline.commandPath == ["mars-weather"] && offline.arguments[FetchOptions.offline])
         let json = try real(["--json", "launches"])
-        #expect(json.commandPath == ["launches", "search"] && json.arguments[LaunchesSearchCommand.json])
+        #expect(json.commandPath == ["launches", "search"] && json.arguments[OutputOptions.json])
         #expect(try real(["--", "mars-weather"]).commandPath == ["mars-weather"])
-        #expect(try real(["--json"]).arguments[SpaceDash.json], "the dashboard's own")
+        #expect(try real(["--json"]).arguments[OutputOptions.json], "the dashboard's own")
         do {
             _ = try real(["--json", "demo"])
             Issue.record("demo has no --json")
@@ -391,13 +391,11 @@ private func problem(_ words: [String]) -> String? {
         #expect(problem([garbage]) == "unknown command '\u{FFFD}\u{FFFD}A\u{FFFD}'")
     }
 
-    @Test func veryLongWordsAreCutInMessagesAndDoNotStall() {
+    @Test func veryLongWordsAreCutInMessages() {
+        // A million characters: a scan that is quadratic in a word's length would
+        // not finish (no wall-clock bound here: on a loaded machine any bound is a guess).
         let long = String(repeating: "x", count: 1_000_000)
-        let clock = ContinuousClock()
-        var message: String?
-        let elapsed = clock.measure { message = problem(["--" + long]) }
-        #expect(message == "unknown option '--" + String(repeating: "x", count: 58) + "…'")
-        #expect(elapsed < .seconds(5))
+        #expect(problem(["--" + long]) == "unknown option '--" + String(repeating: "x", count: 58) + "…'")
         #expect(problem(["mars-weather", "--sols", long])?.hasPrefix("invalid value 'xxxx") == true)
     }
 }

@@ -70,10 +70,9 @@ import TestSupport
 
     @Test func aCLocaleDrawsTheDashboardsOwnMarksInASCII() async throws {
         func dashboard(_ locale: String) async throws -> String {
-            let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
-                                                policy: FetchPolicy(offline: true))
+            let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)))
             let streams = OutputStreams.memory(stdoutIsTerminal: true)
-            _ = try await Dashboard(json: false, policy: FetchPolicy(offline: true))
+            _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true)))
                 .run(CommandContext(streams: streams, environment: ["LANG": locale, "NO_COLOR": "1"]), sources: sources, width: 150)
             return streams.stdout.text
         }
@@ -94,10 +93,9 @@ import TestSupport
     }
 
     @Test func jsonHoldsBothPanels() async throws {
-        let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
-                                            policy: FetchPolicy(offline: true))
+        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)))
         let streams = OutputStreams.memory()
-        let code = try await Dashboard(json: true, policy: FetchPolicy(offline: true))
+        let code = try await Dashboard(json: true, fetch: FetchOptions(policy: FetchPolicy(offline: true)))
             .run(CommandContext(streams: streams, environment: [:]), sources: sources, width: 80)
         #expect(code == .success)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(streams.stdout.text.utf8)) as? [String: Any])
@@ -108,11 +106,10 @@ import TestSupport
 
     @Test(arguments: [60, 40])
     func sourceLinesAreWrappedToTheScreenNotByTheTerminal(width: Int) async throws {
-        let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
-                                            policy: FetchPolicy(offline: true))
+        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)))
         let streams = OutputStreams.memory()
         let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
-        _ = try await Dashboard(json: false, policy: FetchPolicy(offline: true)).run(context, sources: sources, width: width)
+        _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true))).run(context, sources: sources, width: width)
         let lines = streams.stdout.text.split(separator: "\n").map(String.init)
         let mars = try #require(lines.firstIndex { $0.hasPrefix("Source: ") })
         #expect(lines[mars...].prefix(3).allSatisfy { $0.displayWidth <= width }, "\(lines[mars...])")
@@ -121,11 +118,10 @@ import TestSupport
 
     @Test(arguments: [60, 40, 32])
     func everyLineFitsANarrowScreenAndTheChartKeepsWholeNumbers(width: Int) async throws {
-        let sources = try Dashboard.sources(http: ScriptedHTTPClient(routes: [:]), cache: nil, environment: [:],
-                                            policy: FetchPolicy(offline: true))
+        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)))
         let streams = OutputStreams.memory()
         let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
-        _ = try await Dashboard(json: false, policy: FetchPolicy(offline: true)).run(context, sources: sources, width: width)
+        _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true))).run(context, sources: sources, width: width)
         let lines = streams.stdout.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for line in lines { #expect(line.displayWidth <= width, "\(width): \(line)") }
         // Sol 681's range, whole, on the chart's last row.

@@ -54,7 +54,7 @@ import Testing
         let indexing = DispatchQueue.test
         let main = DispatchQueue.test
         let search = DispatchQueue.test
-        let updates = PassthroughSubject<LaunchUpdate, LaunchServiceError>()
+        let updates = PassthroughSubject<LaunchUpdate, ServiceFailure>()
         let model: LaunchSearchViewModel
 
         init(_ feed: LaunchSearchFeed, initialQuery: String = "") {
@@ -129,10 +129,10 @@ import Testing
 
     @Test func nothingToShowAtAllSaysWhyInsteadOfLoadingForever() {
         let harness = Harness(Self.feed())
-        harness.updates.send(completion: .failure(.sampleBroken("truncated")))
+        harness.updates.send(completion: .failure(.sampleBroken(subject: "launch data", detail: "truncated")))
         harness.settle()
         #expect(!harness.model.state.isLoading)
-        #expect(harness.status == "0 / 0 launches · no data · the bundled launch sample is damaged (truncated); reinstall spacedash")
+        #expect(harness.status == "0 / 0 launches · no data · the bundled sample of launch data is damaged (truncated); reinstall spacedash")
     }
 
     @Test func fileLaunchesAreLabelledWithTheFileName() {

@@ -42,7 +42,7 @@ import Testing
             Launch(id: "t", name: "Long March 7 | Tianzhou 10 (天舟十号)", agencyName: "CASC"),
         ]
         var view = LaunchSearchView()
-        view.glyphs = MarsWeatherGlyphs.forLocale(["LANG": "C"])
+        view.glyphs = Glyphs.forLocale(["LANG": "C"])
         view.timeZone = try #require(TimeZone(identifier: "UTC"))
         var state = Self.state("", launches)
         state.selectedIndex = 2

@@ -63,7 +63,7 @@ import Terminal
     @Test(arguments: [60, 80, 100])
     func inASCIIACutEndsInThreeDotsAndTheColumnsStillLineUp(_ width: Int) {
         let table = LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now), width: width,
-                                        mode: .plain, showsCountdown: true, ellipsis: MarsWeatherGlyphs.forLocale(["LANG": "C"]).ellipsis)
+                                        mode: .plain, showsCountdown: true, ellipsis: Glyphs.forLocale(["LANG": "C"]).ellipsis)
         let lines = table.render([LaunchRow(Self.galileo), LaunchRow(Self.tianzhou)])
         #expect(!lines.joined().contains("…"))
         #expect(lines[2].contains("..."))

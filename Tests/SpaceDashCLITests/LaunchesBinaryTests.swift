@@ -139,12 +139,12 @@ import SpaceData
     }
 
     @Test func pastWithoutNetworkOrCacheIsOneLineAndExit1() throws {
-        // The binary runs on the real clock: once the sample's first launch date has
-        // passed, it has past launches to show (LaunchServiceTests covers that on a fixed clock).
+        // "Now" is when the sample was listed: none of its launches has gone yet.
+        let listed = ["SPACEDASH_NOW": "2026-11-20T12:00:00Z"]
         let sample = try LaunchLibraryDecoder.decodePage(LaunchesSample.body).launches
-        guard !sample.contains(where: { ($0.net ?? .distantFuture) < Date() }) else { return }
+        #expect(!sample.contains { ($0.net ?? .distantFuture) < LaunchLibraryDate.date(from: listed["SPACEDASH_NOW"]!)! })
         for arguments in [["--past", "--offline"], ["--past"]] {
-            let result = try spacedash(arguments, Sandbox().environment(nil))
+            let result = try spacedash(arguments, Sandbox().environment(nil, listed))
             #expect(result.exitCode == 1, "\(arguments): nothing to show is a failure")
             #expect(result.stdoutText == "")
             let lines = result.stderrText.split(separator: "\n")

@@ -96,7 +96,7 @@ import TestSupport
         let result = try run(["--strict"], server: server, scratch: Scratch())
         #expect(result.exitCode == 69)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderrText.hasPrefix("spacedash: no live Mars weather: "))
+        #expect(result.stderrText.hasPrefix("spacedash: no live Mars weather (--strict): "))
         #expect(result.stderrText.split(separator: "\n").count == 1)
     }
 

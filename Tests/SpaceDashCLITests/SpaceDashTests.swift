@@ -86,6 +86,15 @@ import Terminal
         #expect(result.stderr == "")
     }
 
+    @Test func aMalformedSpacedashNowIsOneConfigurationLineAndExits64() async {
+        let result = await runTest(["mars-weather", "--offline"], environment: ["SPACEDASH_NOW": "next tuesday"], root: SpaceDash.self)
+        #expect(result.code == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "spacedash: SPACEDASH_NOW is not an ISO-8601 UTC time: \"next tuesday\" (set it like 2026-07-20T12:00:00Z, or unset it for the real clock)\n")
+        let help = await runTest(["mars-weather", "--help"], environment: ["SPACEDASH_NOW": "next tuesday"], root: SpaceDash.self)
+        #expect(help.code == 0, "help needs no clock")
+    }
+
     // MARK: Running commands
 
     @Test func theRootRunsWithoutACommand() async {
@@ -217,5 +226,49 @@ import Terminal
         #expect(styled.stdout.contains("\u{1B}[1mUsage:\u{1B}[0m"))
         let plain = await runTest(["--help"], stdoutIsTerminal: false, root: SpaceDash.self)
         #expect(!plain.stdout.contains("\u{1B}"))
+    }
+}
+
+/// The whole command tree, walked: what swift-argument-parser's validators
+/// check, for the project's static declarations.
+@Suite struct CommandTreeTests {
+    /// Every command with the words that name it, the root first.
+    static func everyCommand(_ command: any Command.Type = SpaceDash.self, path: [String] = []) -> [(path: [String], command: any Command.Type)] {
+        [(path, command)] + command.configuration.subcommands.flatMap { everyCommand($0, path: path + [$0.configuration.name]) }
+    }
+
+    @Test func noTwoOptionsOfACommandShareALongNameOrAShortLetter() {
+        for (path, command) in Self.everyCommand() {
+            let named = (command.configuration.arguments + GlobalOptions.all).filter { $0.kind != .positional }
+            let longs = named.map(\.name)
+            let shorts = named.compactMap(\.short)
+            #expect(Set(longs).count == longs.count, "spacedash \(path.joined(separator: " ")): \(longs.sorted())")
+            #expect(Set(shorts).count == shorts.count, "spacedash \(path.joined(separator: " ")): \(shorts.sorted())")
+        }
+    }
+
+    @Test func noCommandReadsAnOptionItDidNotDeclare() throws {
+        var checked = 0
+        for (path, command) in Self.everyCommand() {
+            // A command whose bare command line is incomplete (a required SHELL) is given its first example.
+            let words = (try? CommandLineParser.parse(path, root: SpaceDash.self)) != nil
+                ? path
+                : (command.configuration.examples.first?.commandLine ?? "").split(separator: " ").dropFirst()
+                    .prefix { !$0.hasPrefix(">") && !$0.hasPrefix("|") }.map(String.init)
+            let invocation = try CommandLineParser.parse(words, root: SpaceDash.self)
+            _ = try invocation.commands.last!.init(invocation.arguments)
+            #expect(invocation.arguments.undeclaredReads.isEmpty,
+                    "spacedash \(path.joined(separator: " ")) reads \(invocation.arguments.undeclaredReads) without declaring it: it always gets the default")
+            checked += 1
+        }
+        #expect(checked == Self.everyCommand().count)
+    }
+
+    @Test func readingAnUndeclaredOptionIsNoticed() throws {
+        let invocation = try CommandLineParser.parse(["demo"], root: SpaceDash.self)
+        _ = invocation.arguments[FetchOptions.offline]
+        #expect(invocation.arguments.undeclaredReads == ["--offline"])
+        _ = invocation.arguments[declared: FetchOptions.refresh]
+        #expect(invocation.arguments.undeclaredReads == ["--offline"], "a shared group's reads of what the command left out are deliberate")
     }
 }

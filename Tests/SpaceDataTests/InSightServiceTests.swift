@@ -29,21 +29,20 @@ final class ServiceHarness {
 
     deinit { directory.remove() }
 
-    func service(_ client: any HTTPFetching, policy: FetchPolicy = .standard, key: String = "DEMO_KEY", cache: CacheStore?? = nil) -> InSightService {
+    /// The service's weather under `policy`, as a command would ask for it.
+    func service(_ client: any HTTPFetching, policy: FetchPolicy = .standard, key: String = "DEMO_KEY", cache: CacheStore?? = nil) -> AnyPublisher<InSightReport, ServiceFailure> {
         let clock = self.clock
         return InSightService(
-            configuration: .init(apiKey: key, baseURL: URL(string: "https://api.nasa.gov/insight_weather/")!, timeout: 15, policy: policy),
-            http: client,
-            cache: cache ?? self.cache,
-            scheduler: scheduler.eraseToAnyScheduler(),
-            clock: { clock.now }
-        )
+            configuration: .init(apiKey: key, baseURL: URL(string: "https://api.nasa.gov/insight_weather/")!, timeout: 15),
+            environment: ServiceEnvironment(http: client, cache: cache ?? self.cache, scheduler: scheduler.eraseToAnyScheduler(),
+                                            clock: { clock.now })
+        ).weather(policy)
     }
 
     /// Subscribes, lets virtual time run out, and returns what arrived.
-    func run(_ service: InSightService, advance: DispatchQueue.SchedulerTimeType.Stride = .zero) -> Result<InSightReport, FallbackFailure>? {
-        let received = Mutex<Result<InSightReport, FallbackFailure>?>(nil)
-        let cancellable = service.report().sink(
+    func run(_ weather: AnyPublisher<InSightReport, ServiceFailure>, advance: DispatchQueue.SchedulerTimeType.Stride = .zero) -> Result<InSightReport, ServiceFailure>? {
+        let received = Mutex<Result<InSightReport, ServiceFailure>?>(nil)
+        let cancellable = weather.sink(
             receiveCompletion: { completion in
                 if case .failure(let error) = completion { received.withLock { $0 = .failure(error) } }
             },
@@ -55,7 +54,7 @@ final class ServiceHarness {
         return received.withLock { $0 }
     }
 
-    func report(_ service: InSightService, advance: DispatchQueue.SchedulerTimeType.Stride = .zero) throws -> InSightReport {
+    func report(_ service: AnyPublisher<InSightReport, ServiceFailure>, advance: DispatchQueue.SchedulerTimeType.Stride = .zero) throws -> InSightReport {
         try #require(try run(service, advance: advance)?.get())
     }
 }
@@ -91,7 +90,7 @@ enum Bodies {
         let harness = ServiceHarness()
         let client = ScriptedHTTPClient(routes: ["/insight_weather/": .ok(json: Bodies.live)])
         let received = Mutex(false)
-        let cancellable = harness.service(client).report().sink(receiveCompletion: { _ in }, receiveValue: { _ in received.withLock { $0 = true } })
+        let cancellable = harness.service(client).sink(receiveCompletion: { _ in }, receiveValue: { _ in received.withLock { $0 = true } })
         #expect(received.withLock { $0 } == false)
         harness.scheduler.advance()
         #expect(received.withLock { $0 })
@@ -127,6 +126,7 @@ enum Bodies {
         let report = try harness.report(harness.service(client, policy: FetchPolicy(refresh: true)))
         #expect(client.requests.count == 1)
         #expect(report.value.sols.map(\.sol) == [1081, 1086])
+        #expect(report.fallbackReason == nil, "live data: nothing stepped down")
     }
 
     @Test func emptyFeedFallsBackToTheSampleSayingWhy() throws {
@@ -139,6 +139,7 @@ enum Bodies {
         #expect(report.notices[0].kind == .liveEmpty)
         #expect(report.notices[0].message.contains("stopped reporting in 2022"))
         #expect(report.notices[0].message.hasSuffix("no cached copy, so showing the bundled sample: InSight's archived weather for sols 675–681 (October 2020)"))
+        #expect(report.fallbackReason == InSightService.emptyFeedNotice, "why live data is not shown, without what is shown instead")
     }
 
     @Test func emptyFeedIsNotAskedAgainWithinTheHour() throws {
@@ -218,12 +219,12 @@ enum Bodies {
         harness.clock.advance(by: 2 * 3600)
         let empty = ScriptedHTTPClient(routes: ["/insight_weather/": .ok(json: Bodies.empty)])
         let result = harness.run(harness.service(empty, policy: FetchPolicy(strict: true)))
-        guard case .failure(.strict(let notice)) = result else { Issue.record("expected a strict failure, got \(String(describing: result))"); return }
+        guard case .failure(.noLiveData(_, let notice)) = result else { Issue.record("expected a strict failure, got \(String(describing: result))"); return }
         #expect(notice.kind == .liveEmpty)
 
         let fresh = ServiceHarness()
         let limited = ScriptedHTTPClient(routes: ["/insight_weather/": .status(429, body: Bodies.rateLimit)])
-        guard case .failure(.strict(let limit)) = fresh.run(fresh.service(limited, policy: FetchPolicy(strict: true))) else { Issue.record("expected a strict failure"); return }
+        guard case .failure(.noLiveData(_, let limit)) = fresh.run(fresh.service(limited, policy: FetchPolicy(strict: true))) else { Issue.record("expected a strict failure"); return }
         #expect(limit.kind == .rateLimited)
 
         let live = ScriptedHTTPClient(routes: ["/insight_weather/": .ok(json: Bodies.live)])
@@ -235,7 +236,7 @@ enum Bodies {
         try harness.cache.write(InSightService.Configuration.cacheKey, body: Bodies.sample)
         harness.clock.advance(by: 10 * 60)
         let down = ScriptedHTTPClient(routes: ["/insight_weather/": .failure(.cannotConnect(url: "https://api.nasa.gov/insight_weather/", detail: "refused"))])
-        guard case .failure(.strict(let notice)) = harness.run(harness.service(down, policy: FetchPolicy(strict: true))) else {
+        guard case .failure(.noLiveData(_, let notice)) = harness.run(harness.service(down, policy: FetchPolicy(strict: true))) else {
             Issue.record("a fresh cache is not live data: --strict must fail")
             return
         }
@@ -323,16 +324,12 @@ enum Bodies {
         #expect(report.notices.map(\.kind) == [.cacheNotSaved])
     }
 
-    @Test func configurationComesFromTheEnvironment() throws {
-        let standard = try InSightService.Configuration.fromEnvironment([:])
-        #expect(standard.apiKey == "DEMO_KEY" && standard.usingDemoKey)
-        #expect(standard.baseURL.absoluteString == "https://api.nasa.gov/insight_weather/")
-        let custom = try InSightService.Configuration.fromEnvironment(["NASA_API_KEY": "abc", "SPACEDASH_INSIGHT_URL": "http://127.0.0.1:8080/feed?x=1"])
-        #expect(custom.apiKey == "abc" && !custom.usingDemoKey)
+    @Test func theRequestKeepsAQueryTheBaseAlreadyHas() {
         let harness = ServiceHarness()
-        let service = InSightService(configuration: custom, http: ScriptedHTTPClient(routes: [:]), cache: nil, scheduler: harness.scheduler.eraseToAnyScheduler())
+        let service = InSightService(
+            configuration: .init(apiKey: "abc", baseURL: URL(string: "http://127.0.0.1:8080/feed?x=1")!),
+            environment: ServiceEnvironment(http: ScriptedHTTPClient(routes: [:]), cache: nil, scheduler: harness.scheduler.eraseToAnyScheduler()))
+        #expect(!service.configuration.usingDemoKey)
         #expect(service.requestURL.absoluteString == "http://127.0.0.1:8080/feed?x=1&api_key=abc&feedtype=json&ver=1.0")
-        #expect(throws: InSightService.ConfigurationError.self) { try InSightService.Configuration.fromEnvironment(["SPACEDASH_INSIGHT_URL": "ftp://x"]) }
-        #expect(try InSightService.Configuration.fromEnvironment(["NASA_API_KEY": ""]).apiKey == "DEMO_KEY")
     }
 }

@@ -77,7 +77,7 @@ import TestSupport
         #expect(throws: LaunchLibraryFileDecoder.Failure.notLaunches(.malformedJSON(offset: offset, expected: "',' or ']'"))) {
             try LaunchLibraryFileDecoder.decode(contentsOf: file.path)
         }
-        #expect(throws: LaunchServiceError.fileNotLaunches(path: file.path, reason: "it is not valid JSON (at byte \(offset), ',' or ']' was expected)")) {
+        #expect(throws: ServiceFailure.fileNotLaunches(path: file.path, reason: "it is not valid JSON (at byte \(offset), ',' or ']' was expected)")) {
             try LaunchService.load(file: file.path)
         }
     }

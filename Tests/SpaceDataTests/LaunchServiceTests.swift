@@ -22,7 +22,8 @@ private final class Harness: Sendable {
     let client: ScriptedHTTPClient
     let cache: CacheStore
 
-    init(token: String? = nil, _ respond: @escaping ScriptedHTTPClient.Responder) {
+    init(token: String? = nil, wording: ServiceWording = ServiceWording(), _ respond: @escaping ScriptedHTTPClient.Responder) {
+        self.wording = wording
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-launch-service-\(UUID().uuidString)")
         client = ScriptedHTTPClient(respond)
         let now = self.now
@@ -31,6 +32,7 @@ private final class Harness: Sendable {
     }
 
     let token: String?
+    let wording: ServiceWording
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
@@ -38,7 +40,8 @@ private final class Harness: Sendable {
         let now = self.now
         return LaunchService(
             endpoint: LaunchLibraryEndpoint(base: URL(string: Self.base)!, token: token),
-            http: client, cache: cache, scheduler: scheduler.eraseToAnyScheduler(), clock: { now.withLock { $0 } })
+            environment: ServiceEnvironment(http: client, cache: cache, scheduler: scheduler.eraseToAnyScheduler(),
+                                            clock: { now.withLock { $0 } }, wording: wording))
     }
 
     func advanceClock(minutes: Double) {
@@ -46,9 +49,11 @@ private final class Harness: Sendable {
     }
 
     /// Runs one load to its end on the test scheduler.
-    func load(_ request: LaunchService.Request = .init()) throws -> Result<Sourced<LaunchList>, LaunchServiceError> {
-        let result = Mutex<Result<Sourced<LaunchList>, LaunchServiceError>?>(nil)
-        let cancellable = service.load(request) { answer in result.withLock { $0 = answer } }
+    func load(_ request: LaunchService.Request = .init()) throws -> Result<Sourced<LaunchList>, ServiceFailure> {
+        let result = Mutex<Result<Sourced<LaunchList>, ServiceFailure>?>(nil)
+        let cancellable = service.launches(request).sink(
+            receiveCompletion: { end in if case .failure(let failure) = end { result.withLock { $0 = .failure(failure) } } },
+            receiveValue: { value in result.withLock { $0 = .success(value) } })
         #expect(result.withLock { $0 } == nil, "the result arrives on the scheduler, not before")
         scheduler.advance()
         withExtendedLifetime(cancellable) {}
@@ -94,6 +99,14 @@ private enum Pages {
         let request = try #require(harness.client.requests.first)
         #expect(request.url.absoluteString == "https://ll.test/2.3.0/launches/upcoming/?mode=normal&limit=100&hide_recent_previous=true&ordering=net")
         #expect(request.headers["Authorization"] == "Token t0ken")
+        #expect(request.totalTimeout == 15)
+    }
+
+    @Test func eachPageRequestHasTheRequestsTimeLimit() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<1), for: $0) }
+        _ = try harness.load(.init(timeout: 2.5))
+        #expect(harness.client.requests.first?.totalTimeout == 2.5)
+        #expect(harness.client.requests.first?.connectTimeout == 2.5)
     }
 
     @Test func pastAsksForNewestFirst() throws {
@@ -253,11 +266,13 @@ private enum Pages {
         #expect(sourced.notices[0].message.contains("cannot resolve host ll.test"))
     }
 
-    @Test func aRejectedTokenSaysWhichVariable() throws {
-        let harness = Harness(token: "wrong") { Pages.status(401, #"{"detail":"Invalid token."}"#, for: $0) }
+    @Test func aRejectedTokenSaysHowToFixItInTheAppsWords() throws {
+        let harness = Harness(token: "wrong", wording: ServiceWording(checkToken: "check THE_TOKEN")) {
+            Pages.status(401, #"{"detail":"Invalid token."}"#, for: $0)
+        }
         let notice = try #require(try harness.load().get().notices.first)
         #expect(notice.kind == .credentialsRejected)
-        #expect(notice.message == "Launch Library refused the request (HTTP 401: Invalid token.); check SPACEDASH_LL2_TOKEN")
+        #expect(notice.message == "Launch Library refused the request (HTTP 401: Invalid token.); check THE_TOKEN")
     }
 
     @Test func aServerErrorPageIsExplained() throws {
@@ -301,8 +316,9 @@ private enum Pages {
         harness.advanceClock(minutes: 1)
         let result = try harness.load(strict)
         #expect(harness.requestCount == 3)
-        guard case .failure(.strictWithoutLiveData(let reason)) = result else { Issue.record("expected a strict failure, got \(result)"); return }
-        #expect(reason.contains("cannot connect"))
+        guard case .failure(.noLiveData(let subject, let reason)) = result else { Issue.record("expected a strict failure, got \(result)"); return }
+        #expect(subject == "launch data")
+        #expect(reason.message.contains("cannot connect"))
         // The answer --strict saved is what the next ordinary run finds fresh.
         #expect(try harness.load().get().origin == .cache(savedAt: harness.now.withLock { $0 }.addingTimeInterval(-60), age: 60))
     }
@@ -316,7 +332,8 @@ private enum Pages {
         harness.advanceClock(minutes: 90)
         let cached = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
         #expect(cached.origin.kind == "cache")
-        #expect(cached.notices.map(\.message) == ["--offline: no request made; showing launches cached 1 h 30 min ago"])
+        #expect(cached.notices.map(\.message) == ["offline: no request made; showing launches cached 1 h 30 min ago"],
+                "the app words the offline reason (the CLI names its flag)")
         #expect(harness.requestCount == 1)
     }
 
@@ -342,7 +359,8 @@ private enum Pages {
     @Test func cancellingStopsTheCompletion() {
         let harness = Harness { Pages.ok(Pages.body(0..<2), for: $0) }
         let called = Mutex(false)
-        let cancellable = harness.service.load(.init()) { _ in called.withLock { $0 = true } }
+        let cancellable = harness.service.launches(.init()).sink(receiveCompletion: { _ in called.withLock { $0 = true } },
+                                                                 receiveValue: { _ in called.withLock { $0 = true } })
         cancellable.cancel()
         harness.scheduler.advance()
         #expect(!called.withLock { $0 })
@@ -374,13 +392,13 @@ private enum Pages {
         let throttled = directory.appendingPathComponent("throttled.json")
         try Data(#"{"detail":"Request was throttled. Expected available in 5 seconds."}"#.utf8).write(to: throttled)
 
-        #expect(throws: LaunchServiceError.fileUnreadable(path: directory.path + "/missing.json", reason: "no such file")) {
+        #expect(throws: ServiceFailure.fileUnreadable(path: directory.path + "/missing.json", reason: "no such file")) {
             try LaunchService.load(file: directory.path + "/missing.json")
         }
-        #expect(throws: LaunchServiceError.fileUnreadable(path: directory.path, reason: "it is a directory")) {
+        #expect(throws: ServiceFailure.fileUnreadable(path: directory.path, reason: "it is a directory")) {
             try LaunchService.load(file: directory.path)
         }
-        #expect(throws: LaunchServiceError.fileNotLaunches(path: html.path, reason: "it is not JSON (it starts with \"<html>\")")) {
+        #expect(throws: ServiceFailure.fileNotLaunches(path: html.path, reason: "it is not JSON (it starts with \"<html>\")")) {
             try LaunchService.load(file: html.path)
         }
         do {

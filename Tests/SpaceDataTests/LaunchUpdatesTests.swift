@@ -27,14 +27,15 @@ import Testing
         let cache: CacheStore
         let service: LaunchService
         let received = Mutex<[LaunchUpdate]>([])
-        let failure = Mutex<LaunchServiceError?>(nil)
+        let failure = Mutex<ServiceFailure?>(nil)
 
         init(_ reply: ScriptedHTTPClient.Reply) {
             client = ScriptedHTTPClient(delay: .seconds(2), scheduler: scheduler) { reply.respond(to: $0) }
             let clock: @Sendable () -> Date = { LaunchUpdatesTests.start }
             cache = CacheStore(directory: directory, clock: clock)
-            service = LaunchService(endpoint: LaunchLibraryEndpoint(base: LaunchUpdatesTests.base), http: client,
-                                    cache: cache, scheduler: scheduler.eraseToAnyScheduler(), clock: clock)
+            service = LaunchService(endpoint: LaunchLibraryEndpoint(base: LaunchUpdatesTests.base),
+                                    environment: ServiceEnvironment(http: client, cache: cache, scheduler: scheduler.eraseToAnyScheduler(),
+                                                                    clock: clock))
         }
 
         deinit { try? FileManager.default.removeItem(at: directory) }
@@ -107,6 +108,7 @@ import Testing
         #expect(reason.message.contains("cannot connect"))
         #expect(!reason.message.contains("showing launches cached"), "the reason alone, not what is shown instead")
         #expect(settled.sourced.notices.contains { $0.message.contains("showing launches cached 40 min ago") })
+        #expect(settled.sourced.fallbackReason == reason, "the chain hands its reason on as data")
         #expect(harness.failure.withLock { $0 } == nil)
     }
 
@@ -140,7 +142,7 @@ import Testing
         defer { subscription.cancel() }
         harness.scheduler.advance(by: .seconds(2))
         #expect(harness.updates.isEmpty)
-        guard case .strictWithoutLiveData? = harness.failure.withLock({ $0 }) else {
+        guard case .noLiveData? = harness.failure.withLock({ $0 }) else {
             Issue.record("expected the strict failure, got \(String(describing: harness.failure.withLock { $0 }))")
             return
         }

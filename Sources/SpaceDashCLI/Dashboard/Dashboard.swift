@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
-import HTTP
 import SpaceData
 import Streams
 import Terminal
@@ -12,77 +8,31 @@ import Terminal
 struct Dashboard: Sendable {
     var units: MarsWeatherUnits = .metric
     var json: Bool
-    var policy: FetchPolicy
-
-    /// The terminal's width: `COLUMNS` when set, else stdout's terminal, else 80.
-    static func width(environment: [String: String], isTerminal: Bool) -> Int {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        if isTerminal, let size = TerminalSession.size(of: STDOUT_FILENO) { return size.columns }
-        return 80
-    }
+    var fetch: FetchOptions
 
     /// Where the two panels' data comes from; the demo and tests replace it.
     struct Sources {
-        var marsWeather: AnyPublisher<InSightReport, PanelFailure>
-        var launches: AnyPublisher<Sourced<LaunchList>, PanelFailure>
-    }
+        var marsWeather: AnyPublisher<InSightReport, ServiceFailure>
+        var launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>
 
-    /// Why a panel has no data, in one line.
-    struct PanelFailure: Error, CustomStringConvertible, Sendable {
-        var description: String
-        /// `--strict` and no live data.
-        var isUnavailable = false
-    }
-
-    /// The real services: HTTP through libcurl, the user's cache, the
-    /// endpoints from the environment.
-    /// - Parameter httpLog: where `SPACEDASH_DEBUG_HTTP=1` logs requests (`CommandContext.httpLog`).
-    static func liveSources(environment: [String: String], policy: FetchPolicy, httpLog: HTTPLog?) throws -> Sources {
-        let http = HTTPClient(userAgent: SpaceDashVersion.userAgent, log: httpLog)
-        let cache = CacheStore.standard(environment: environment)
-        return try sources(http: http, cache: cache, environment: environment, policy: policy)
-    }
-
-    /// The services on any HTTP layer and cache.
-    static func sources(http: any HTTPFetching, cache: CacheStore?, environment: [String: String],
-                        policy: FetchPolicy) throws -> Sources {
-        let scheduler = DispatchQueue(label: "spacedash.dashboard").eraseToAnyScheduler()
-        let endpoint: LaunchLibraryEndpoint
-        do {
-            endpoint = try LaunchLibraryEndpoint(environment: environment)
-        } catch {
-            throw CommandError(error.description)
+        /// The same services, cache and fallback chains as `mars-weather` and `launches`.
+        init(_ services: Services, fetch: FetchOptions) throws(CommandError) {
+            marsWeather = try services.insight(timeout: fetch.timeout).weather(fetch.policy)
+            launches = try services.launches()
+                .launches(LaunchService.Request(timeframe: .upcoming, pages: 1, policy: fetch.policy, timeout: fetch.timeout))
         }
-        let launches = LaunchService(endpoint: endpoint, http: http, cache: cache, scheduler: scheduler)
-            .publisher(LaunchService.Request(timeframe: .upcoming, pages: 1, policy: policy))
-            .mapError { error -> PanelFailure in
-                if case .strictWithoutLiveData = error { return PanelFailure(description: error.description, isUnavailable: true) }
-                return PanelFailure(description: error.description)
-            }
-            .eraseToAnyPublisher()
-        let insightConfiguration: InSightService.Configuration
-        do {
-            insightConfiguration = try .fromEnvironment(environment, policy: policy)
-        } catch {
-            throw CommandError(error.description)
+
+        init(marsWeather: AnyPublisher<InSightReport, ServiceFailure>, launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>) {
+            self.marsWeather = marsWeather
+            self.launches = launches
         }
-        // The same service, cache and fallback chain as `mars-weather`.
-        let marsWeather = InSightService(configuration: insightConfiguration, http: http, cache: cache, scheduler: scheduler)
-            .report()
-            .mapError { failure -> PanelFailure in
-                if case .strict(let notice) = failure {
-                    return PanelFailure(description: "no live Mars weather (--strict): \(notice.message)", isUnavailable: true)
-                }
-                return PanelFailure(description: failure.description)
-            }
-            .eraseToAnyPublisher()
-        return Sources(marsWeather: marsWeather, launches: launches)
     }
 
     /// Loads both panels at once and shows them. A panel without data shows
     /// why; the run fails only when neither has any.
-    func run(_ context: CommandContext, sources: Sources, now: Date = Date(), width: Int) async throws -> ExitCode {
-        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+    func run(_ context: CommandContext, sources: Sources, width: Int) async throws -> ExitCode {
+        let now = context.now
+        let glyphs = context.glyphs
         let spinner = context.showsProgress && !json
             ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather and launches" + glyphs.ellipsis,
                               unicode: glyphs.isUnicode, erasingOnInterruptOf: context.stderr.fileDescriptor)
@@ -117,11 +67,11 @@ struct Dashboard: Sendable {
     /// The screen: the panels beside each other or stacked, by `width`.
     func render(_ data: DashboardData, context: CommandContext, now: Date, width: Int) -> [String] {
         let layout = DashboardLayout(width: width)
-        let glyphs = MarsWeatherGlyphs.forLocale(context.environment)
+        let glyphs = context.glyphs
         let mars = MarsPanel(units: units, glyphs: glyphs, style: context.styleMode, now: now, width: width).lines(data.marsWeather)
         let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
         let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
-        let launches = LaunchesPanel(dates: LaunchDateText(timeZone: .current, now: now), width: launchesWidth,
+        let launches = LaunchesPanel(dates: LaunchDateText(timeZone: context.timeZone, now: now), width: launchesWidth,
                                      style: context.styleMode, glyphs: glyphs).lines(data.launches)
         return layout.lines(left: mars, right: launches)
     }

@@ -10,7 +10,7 @@ struct LaunchesPanel: Sendable {
     let dates: LaunchDateText
     let width: Int
     let style: StyleMode
-    var glyphs: MarsWeatherGlyphs = .unicode
+    var glyphs: Glyphs = .unicode
 
     /// The next `count` launches still to come; when every launch listed is
     /// past (an old cache or sample), the last ones listed.

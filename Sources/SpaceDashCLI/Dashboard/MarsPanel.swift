@@ -10,7 +10,7 @@ struct MarsPanel: Sendable {
     static let chartSols = 7
 
     let units: MarsWeatherUnits
-    let glyphs: MarsWeatherGlyphs
+    let glyphs: Glyphs
     let style: StyleMode
     let now: Date
     /// The screen's width, which the source line is wrapped to (nil: not wrapped).

@@ -34,22 +34,13 @@ struct DemoFixtures: Sendable {
     /// Both sources, each through its service, with no cache (the user's is
     /// never read or written).
     func load() async throws -> Loaded {
-        let scheduler = DispatchQueue(label: "spacedash.demo.services").eraseToAnyScheduler()
-        let clock: @Sendable () -> Date = { [now] in now }
-        let insight = InSightService(configuration: InSightService.Configuration(), http: http, cache: nil,
-                                     scheduler: scheduler, clock: clock)
-        let weather: InSightReport
-        switch await MarsWeatherCommand.firstResult(of: insight.report()) {
-        case .success(let report)?: weather = report
-        case .failure(let failure)?: throw CommandError("the demo's Mars weather did not load: \(failure)")
-        case nil: throw CommandError("the demo's Mars weather did not load")
-        }
-        let service = LaunchService(endpoint: LaunchLibraryEndpoint(), http: http, cache: nil, scheduler: scheduler, clock: clock)
-        switch await service.load(LaunchService.Request(timeframe: .upcoming, pages: 1, policy: .standard)) {
-        case .success(let launches):
+        let services = Services.demo(http: http, now: now)
+        do {
+            let weather = try await services.insight().weather().firstResult()
+            let launches = try await services.launches().launches(LaunchService.Request()).firstResult()
             return Loaded(weather: weather, launches: launches)
-        case .failure(let error):
-            throw CommandError("the demo's launches did not load: \(error)")
+        } catch let failure as ServiceFailure {
+            throw CommandError("the demo's data did not load: \(failure.commandError.message)")
         }
     }
 }

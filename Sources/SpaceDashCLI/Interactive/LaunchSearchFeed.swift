@@ -24,7 +24,7 @@ struct LaunchSearchFeed: Sendable {
     /// The service's updates, prepared on `indexing`. Nothing to show at all (the
     /// bundled sample broken) becomes no launches with the reason on the status line.
     func publisher<Updates: Publisher>(_ updates: Updates, indexing: AnySchedulerOf<DispatchQueue>) -> AnyPublisher<LaunchSearchData, Never>
-    where Updates.Output == LaunchUpdate, Updates.Failure == LaunchServiceError {
+    where Updates.Output == LaunchUpdate, Updates.Failure == ServiceFailure {
         let feed = self
         return updates
             .receive(on: indexing)
@@ -33,7 +33,7 @@ struct LaunchSearchFeed: Sendable {
                           isLoading: update.isLoading, notice: update.liveFailure.map { "live failed: \($0.message)" })
             }
             .catch { error in
-                Just(LaunchSearchData(catalog: LaunchCatalog(ordered: []), source: .unavailable, notice: error.description))
+                Just(LaunchSearchData(catalog: LaunchCatalog(ordered: []), source: .unavailable, notice: error.commandError.message))
             }
             .eraseToAnyPublisher()
     }

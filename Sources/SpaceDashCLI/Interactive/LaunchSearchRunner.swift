@@ -25,9 +25,9 @@ enum LaunchSearchRunner {
     /// - Parameter data: launches as they come (`LaunchSearchFeed`): prepared off the main
     ///   queue; each delivery replaces the last and re-applies the query.
     static func run(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
-                    timeZone: TimeZone, environment: [String: String]) async throws -> Outcome {
+                    context: CommandContext) async throws -> Outcome {
         let session = try TerminalSession.open()
-        let loop = EventLoop(session: session, environment: environment, timeZone: timeZone)
+        let loop = EventLoop(session: session, context: context)
         let outcome = try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.main.async {
                 loop.start(initialQuery: initialQuery, data: data, debounce: debounce, continuation: continuation)
@@ -56,10 +56,9 @@ enum LaunchSearchRunner {
         private var pendingFlush: DispatchWorkItem?
         private var continuation: CheckedContinuation<Outcome, any Error>?
 
-        init(session: TerminalSession, environment: [String: String], timeZone: TimeZone) {
+        init(session: TerminalSession, context: CommandContext) {
             self.session = session
-            screen = Screen(session: session, environment: environment)
-            screen.view.timeZone = timeZone
+            screen = Screen(session: session, context: context)
         }
 
         func start(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
@@ -198,19 +197,24 @@ enum LaunchSearchRunner {
         let renderer: ScreenRenderer
         var view = LaunchSearchView()
         var size: TerminalSize
+        /// "Now" for the countdowns: the run's clock.
+        let clock: @Sendable () -> Date
 
-        init(session: TerminalSession, environment: [String: String]) {
+        /// The run's presentation: its style on the terminal, glyphs, time zone and clock.
+        init(session: TerminalSession, context: CommandContext) {
+            clock = context.clock
             renderer = ScreenRenderer(
                 output: session.output,
-                styleMode: TerminalEnvironment.styleMode(isTerminal: true, environment: environment))
+                styleMode: context.colorMode.styleMode(isTerminal: true, environment: context.environment))
             size = session.size()
             // The demo's choice, so a C locale gets ASCII marks here too.
-            view.glyphs = MarsWeatherGlyphs.forLocale(environment)
+            view.glyphs = context.glyphs
+            view.timeZone = context.timeZone
         }
 
         func draw(_ state: LaunchSearchState) {
             // A failed write (the terminal hung up) ends the run through the input source.
-            try? renderer.render(view.frame(state, size: size, now: Date()), size: size)
+            try? renderer.render(view.frame(state, size: size, now: clock()), size: size)
         }
     }
 }

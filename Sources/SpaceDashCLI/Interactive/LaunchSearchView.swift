@@ -13,8 +13,8 @@ public struct LaunchSearchView: Sendable {
     public var spinnerStep = 0
     /// The zone of the times in the details pane: local, or UTC with `--utc`.
     public var timeZone: TimeZone = .current
-    /// The marks drawn: ASCII in a locale that is not UTF-8 (`MarsWeatherGlyphs.forLocale`).
-    public var glyphs: MarsWeatherGlyphs = .unicode
+    /// The marks drawn: ASCII in a locale that is not UTF-8 (`Glyphs.forLocale`).
+    public var glyphs: Glyphs = .unicode
 
     public init() {}
 

@@ -106,7 +106,7 @@ public struct LaunchSearchState: Sendable {
     /// `12 / 348 launches · live, fetched 3 min ago`, or `loading launches…` before any
     /// data; then `updating…` while live launches load, or why they did not come.
     /// In ASCII glyphs: `12 / 348 launches | live, fetched 3 min ago`, `loading launches...`.
-    public func statusText(now: Date, glyphs: MarsWeatherGlyphs = .unicode) -> String {
+    public func statusText(now: Date, glyphs: Glyphs = .unicode) -> String {
         guard let data else { return "loading launches" + glyphs.ellipsis }
         let counts = matches == nil ? "\(totalCount) launches" : "\(resultCount) / \(totalCount) launches"
         var text = counts + glyphs.joiner + Self.describe(data.source, now: now)

@@ -82,7 +82,7 @@ struct LaunchTableRenderer: Sendable {
     let mode: StyleMode
     /// Whether to show the countdown column (upcoming launches only).
     let showsCountdown: Bool
-    /// Ends a cut cell: "…", or "..." in a locale that is not UTF-8 (`MarsWeatherGlyphs.ellipsis`);
+    /// Ends a cut cell: "…", or "..." in a locale that is not UTF-8 (`Glyphs.ellipsis`);
     /// the widths count its cells either way.
     var ellipsis = DisplayWidth.ellipsis
 

@@ -5,10 +5,10 @@ import Terminal
 /// The `mars-weather` table: one row per sol, a missing sensor shown as "—".
 public struct MarsWeatherTable: Sendable {
     public var units: MarsWeatherUnits
-    public var glyphs: MarsWeatherGlyphs
+    public var glyphs: Glyphs
     public var style: StyleMode
 
-    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode) {
+    public init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode) {
         self.units = units
         self.glyphs = glyphs
         self.style = style

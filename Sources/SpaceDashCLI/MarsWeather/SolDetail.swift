@@ -5,12 +5,12 @@ import Terminal
 /// `mars-weather --sol SOL`: one sol in full, with its wind rose.
 public struct SolDetail: Sendable {
     public var units: MarsWeatherUnits
-    public var glyphs: MarsWeatherGlyphs
+    public var glyphs: Glyphs
     public var style: StyleMode
     /// Cells for the longest wind-rose bar.
     public var roseWidth: Int
 
-    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode, roseWidth: Int = 32) {
+    public init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode, roseWidth: Int = 32) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
@@ -77,7 +77,7 @@ public struct SolDetail: Sendable {
         return lines
     }
 
-    static func degrees(_ value: Double, _ glyphs: MarsWeatherGlyphs) -> String {
+    static func degrees(_ value: Double, _ glyphs: Glyphs) -> String {
         // Whole degrees without ".0"; Int(_:) only on a value it can hold.
         let isWhole = value.isFinite && abs(value) < 1e15 && value == value.rounded()
         let text = isWhole ? String(Int(value)) : MarsWeatherFormat.value(value)

@@ -6,7 +6,7 @@ import Terminal
 /// drawn with block characters (or `#` in ASCII).
 public struct TemperatureChart: Sendable {
     public var units: MarsWeatherUnits
-    public var glyphs: MarsWeatherGlyphs
+    public var glyphs: Glyphs
     public var style: StyleMode
     /// Cells across the bar area.
     public var barWidth: Int
@@ -22,7 +22,7 @@ public struct TemperatureChart: Sendable {
     /// The widest bar, when the terminal has room.
     public static let naturalBarWidth = 40
 
-    public init(units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode, barWidth: Int = naturalBarWidth, values: Values = .rangeAndAverage) {
+    public init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode, barWidth: Int = naturalBarWidth, values: Values = .rangeAndAverage) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
@@ -33,7 +33,7 @@ public struct TemperatureChart: Sendable {
     /// A chart of `sols` within `width` cells (nil: the natural 40-cell bar):
     /// the bar narrows to its minimum, then the average goes, then the range,
     /// so a number is never cut.
-    public static func fitting(_ width: Int?, sols: [MarsSol], units: MarsWeatherUnits, glyphs: MarsWeatherGlyphs, style: StyleMode) -> TemperatureChart {
+    public static func fitting(_ width: Int?, sols: [MarsSol], units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode) -> TemperatureChart {
         guard let width else { return TemperatureChart(units: units, glyphs: glyphs, style: style) }
         let prefix = solWidth(sols) + 2
         for values in [Values.rangeAndAverage, .range, .none] {

@@ -1,9 +1,11 @@
-import HTTP
+import Foundation
+import SpaceData
 import Terminal
 
 /// What a command gets to work with, decided once per run: where to write,
-/// how much styling each output takes, the environment (injected, so tests
-/// control it).
+/// the presentation (styling of each output, width, glyphs, time zone, "now"),
+/// and the environment (injected, so tests control it). Renderers get these
+/// choices; none of them looks at the environment again.
 public struct CommandContext: Sendable {
     /// Data: tables, JSON, the selected launch.
     public let stdout: TextOutput
@@ -18,9 +20,20 @@ public struct CommandContext: Sendable {
     public let errorStyleMode: StyleMode
     /// The command's words, e.g. ["launches", "search"].
     public let commandPath: [String]
+    /// "Now" for everything the run does: the real clock, or the time
+    /// `SPACEDASH_NOW` sets (see `clock(environment:)`).
+    public let clock: @Sendable () -> Date
+    /// The width output is fitted to: `COLUMNS` when set, else the width of
+    /// the terminal stdout is; nil into a pipe or a file (as wide as the data needs).
+    public let width: Int?
+    /// Unicode or ASCII marks, by the locale.
+    public let glyphs: Glyphs
+    /// Where times are shown: UTC under `--utc`, else `TZ`, else the system's zone.
+    public let timeZone: TimeZone
 
+    /// - Parameter utc: `--utc` (`OutputOptions`), for the commands that take it.
     public init(streams: OutputStreams, environment: [String: String], colorMode: ColorMode = .auto,
-                commandPath: [String] = []) {
+                commandPath: [String] = [], clock: @escaping @Sendable () -> Date = { Date() }, utc: Bool = false) {
         stdout = streams.stdout
         stderr = streams.stderr
         self.environment = environment
@@ -28,6 +41,47 @@ public struct CommandContext: Sendable {
         styleMode = colorMode.styleMode(isTerminal: streams.stdout.isTerminal, environment: environment)
         errorStyleMode = colorMode.styleMode(isTerminal: streams.stderr.isTerminal, environment: environment)
         self.commandPath = commandPath
+        self.clock = clock
+        width = Self.width(of: streams.stdout, environment: environment)
+        glyphs = Glyphs.forLocale(environment)
+        timeZone = utc ? TimeZone(identifier: "UTC")! : Self.timeZone(environment: environment)
+    }
+
+    /// The width for a layout that needs one (the dashboard, a table): `width`,
+    /// else 80 columns, a terminal's classic width.
+    public var layoutWidth: Int { width ?? 80 }
+
+    /// The one width policy: `COLUMNS`, else the terminal's, else none.
+    private static func width(of output: TextOutput, environment: [String: String]) -> Int? {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        guard output.isTerminal, let descriptor = output.fileDescriptor else { return nil }
+        return TerminalSession.size(of: descriptor)?.columns
+    }
+
+    /// `TZ` as the C library reads it (a leading ":" allowed), else the system's zone.
+    private static func timeZone(environment: [String: String]) -> TimeZone {
+        if let name = environment["TZ"], let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
+            return zone
+        }
+        return .current
+    }
+
+    /// The current time by the run's clock.
+    public var now: Date { clock() }
+
+    /// The variable that sets "now" for a whole run, so output is reproducible.
+    public static let nowVariable = "SPACEDASH_NOW"
+
+    /// The run's clock: stopped at `SPACEDASH_NOW` when it is set (an ISO-8601
+    /// UTC time such as 2026-07-20T12:00:00Z), else the real one. A malformed
+    /// value is a configuration error (exit 64) rather than a silent real clock.
+    public static func clock(environment: [String: String]) throws(CommandError) -> @Sendable () -> Date {
+        guard let text = environment[nowVariable], !text.isEmpty else { return { Date() } }
+        guard text.hasSuffix("Z") || text.hasSuffix("z"), let now = LaunchLibraryDate.date(from: text) else {
+            throw CommandError("\(nowVariable) is not an ISO-8601 UTC time: \"\(text)\" (set it like 2026-07-20T12:00:00Z, or unset it for the real clock)",
+                               exitCode: .usage)
+        }
+        return { now }
     }
 
     /// Whether stdout gets colour.
@@ -59,13 +113,6 @@ public struct CommandContext: Sendable {
     public static func noticeLine(_ message: String, about topic: String? = nil) -> String {
         let text = topic.map { "\($0): \(message)" } ?? message
         return "\(programName): " + TerminalSanitizer.clean(text, mode: .singleLine)
-    }
-
-    /// Where HTTP request lines go with `--verbose` or `SPACEDASH_DEBUG_HTTP=1`
-    /// (nil: nowhere): notices on stderr, `spacedash: http: GET …`, so they read
-    /// like every other line there. HTTPLog has already redacted them.
-    public func httpLog(verbose: Bool) -> HTTPLog? {
-        HTTPLog.enabled(verbose: verbose, environment: environment, sink: HTTPLog { line in self.notice(line) })
     }
 
     /// What starts every line spacedash writes on stderr.

@@ -1,10 +1,10 @@
 import Terminal
 
 /// What the launch views draw beyond their text, in the one choice every view
-/// makes from the locale (`MarsWeatherGlyphs.forLocale`): Unicode when it is
+/// makes from the locale (`Glyphs.forLocale`): Unicode when it is
 /// UTF-8, ASCII otherwise, where a C-locale terminal would show UTF-8 as garbage.
 /// Only our own marks change: text from the API is shown as it is.
-extension MarsWeatherGlyphs {
+extension Glyphs {
     /// Ends text cut to fit: "…" (one cell) or "..." (three).
     public var ellipsis: String { isUnicode ? DisplayWidth.ellipsis : "..." }
     /// Marks the selected row.

@@ -252,7 +252,7 @@ public enum CommandLineParser {
         func long(_ name: String) -> ArgumentInfo? { named.first { $0.name == name } }
         func short(_ letter: Character) -> ArgumentInfo? { named.first { $0.short == letter } }
 
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(declaring: declared)
         var positionalWords: [String] = []
         var wordsBeforeTerminator: Int?
         var index = 0

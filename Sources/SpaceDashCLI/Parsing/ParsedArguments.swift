@@ -5,12 +5,36 @@
 ///     let sol = arguments[Self.sol]          // Int? for Option<Int?>
 ///     let json = arguments[Self.json]        // Bool
 ///     let terms = arguments[Self.query]      // [String]
+import Synchronization
+
 public struct ParsedArguments: Sendable {
     /// Raw values by option or positional name, in command-line order.
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
+    /// What the command declared (nil: not known, as in a hand-made value).
+    private let declared: Set<String>?
+    /// Declarations read although the command did not declare them: each
+    /// would silently read its default (`CommandTreeTests` fails on any).
+    private let strayReads = StrayReads()
 
-    public init() {}
+    public init() { declared = nil }
+
+    init(declaring arguments: [ArgumentInfo]) {
+        declared = Set(arguments.map { $0.kind == .positional ? "positional:\($0.name)" : $0.name })
+    }
+
+    /// The names of declarations read but not declared, in the order read.
+    var undeclaredReads: [String] { strayReads.names.withLock { $0 } }
+
+    private func noteRead(_ info: ArgumentInfo) {
+        guard let declared, !declared.contains(key(info)) else { return }
+        strayReads.names.withLock { $0.append(info.displayName) }
+    }
+
+    /// Whether the command declared `declaration` (true when not known).
+    public func declares(_ declaration: some ArgumentDeclaration) -> Bool {
+        declared?.contains(key(declaration.info)) ?? true
+    }
 
     mutating func add(_ raw: String, for info: ArgumentInfo) {
         values[key(info), default: []].append(raw)
@@ -26,12 +50,14 @@ public struct ParsedArguments: Sendable {
 
     /// The raw words given for an argument, as typed.
     public func rawValues(of declaration: some ArgumentDeclaration) -> [String] {
-        values[key(declaration.info)] ?? []
+        noteRead(declaration.info)
+        return values[key(declaration.info)] ?? []
     }
 
     /// Whether an option or flag appeared on the command line at all.
     public func contains(_ declaration: some ArgumentDeclaration) -> Bool {
         let info = declaration.info
+        noteRead(info)
         return info.kind == .flag ? flags.contains(key(info)) : !rawValues(of: declaration).isEmpty
     }
 
@@ -48,7 +74,20 @@ public struct ParsedArguments: Sendable {
     }
 
     public subscript(flag: Flag) -> Bool {
-        flags.contains(key(flag.info))
+        noteRead(flag.info)
+        return flags.contains(key(flag.info))
+    }
+
+    /// An option of a shared group, read by a command that may not take all
+    /// of the group (`FetchOptions` on the dashboard): its default when the
+    /// command did not declare it.
+    public subscript<Value>(declared option: Option<Value>) -> Value {
+        declares(option) ? self[option] : option.defaultValue
+    }
+
+    /// A flag of a shared group: false when the command did not declare it.
+    public subscript(declared flag: Flag) -> Bool {
+        declares(flag) && self[flag]
     }
 
     public subscript<Value>(positional: Positional<Value>) -> Value {
@@ -62,4 +101,10 @@ public struct ParsedArguments: Sendable {
     public subscript<Value>(positional: RepeatedPositional<Value>) -> [Value] {
         rawValues(of: positional).compactMap { try? Value.parse(argument: $0) }
     }
+}
+
+/// Where `ParsedArguments` notes reads of undeclared names (a class: the
+/// value is copied into each command's `init`, the notes must be shared).
+private final class StrayReads: Sendable {
+    let names = Mutex<[String]>([])
 }

@@ -45,15 +45,6 @@ public final class CacheStore: Sendable {
         self.clock = clock
     }
 
-    /// The store in the default location (see `CacheLocation`), or nil when
-    /// there is no home directory to put it in.
-    public static func standard(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) -> CacheStore? {
-        CacheLocation.directory(environment: environment).map { CacheStore(directory: $0, clock: clock) }
-    }
-
     /// The current time by this store's clock.
     public var now: Date { clock() }
 

@@ -25,25 +25,6 @@ public struct LiveTimeout: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "no answer within \(Int(limit.rounded())) s" }
 }
 
-/// Why a chain produced no data at all.
-public enum FallbackFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `--strict` and no live data: the notice says why (exit 69).
-    case strict(Notice)
-    /// Nothing to show at all, not even the bundled sample (exit 1).
-    case unavailable(String)
-    /// Neither live data nor a cached copy, and the bundled sample holds none
-    /// of what was asked for (past launches): the message says all that (exit 1).
-    case nothingToShow(String)
-
-    public var description: String {
-        switch self {
-        case .strict(let notice): return "\(notice.message) (--strict: no fallback)"
-        case .unavailable(let reason): return reason
-        case .nothingToShow(let message): return message
-        }
-    }
-}
-
 /// Thrown by a chain's `sample` when the bundled sample is fine but holds none
 /// of what was asked for: the chain then fails with one message instead of
 /// announcing a sample that shows nothing.
@@ -70,12 +51,12 @@ public struct SampleHasNone: Error, Sendable, Equatable {
 /// operators, with one notice for each step down saying why.
 ///
 /// - A cached answer younger than `freshness` is shown without a request
-///   (unless `--refresh` or `--strict`); so is a recent empty live answer remembered as
+///   (unless the policy asks to refresh or is strict); so is a recent empty live answer remembered as
 ///   empty, so a silent feed is not asked again on every run.
 /// - A live answer with data is saved (raw body) and shown.
 /// - A live answer without data, or a failed request, falls back to the cache
-///   (any age) and then to the sample; `--strict` fails instead.
-/// - `--offline` makes no request at all.
+///   (any age) and then to the sample; a strict policy fails instead.
+/// - An offline policy makes no request at all.
 public struct FallbackChain<Value: Sendable>: Sendable {
     /// What the chain fetches, in words and cache names.
     public struct Subject: Sendable {
@@ -98,13 +79,14 @@ public struct FallbackChain<Value: Sendable>: Sendable {
 
     public let subject: Subject
     public let policy: FetchPolicy
-    /// The cache, or nil when none can be used (no home directory).
-    public let cache: CacheStore?
-    public let clock: @Sendable () -> Date
-    public let scheduler: AnySchedulerOf<DispatchQueue>
-    /// The time limit on the whole live step, measured on `scheduler`; nil
+    let environment: ServiceEnvironment
+    /// The time limit on the whole live step, measured on the scheduler; nil
     /// when the live step bounds its own requests.
     public let liveTimeout: TimeInterval?
+    let layout: CacheLayout
+    /// How the steps down are told; nil: one last notice joining the reasons
+    /// and what is shown instead.
+    let narration: Narration?
 
     let live: @Sendable () -> AnyPublisher<LiveAnswer<Value>, any Error>
     let decode: @Sendable (Data) throws -> Value
@@ -112,23 +94,25 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     let emptyNotice: @Sendable () -> Notice
     let explain: @Sendable (any Error) -> Notice
     let sample: @Sendable () throws -> Value
-    /// Replaces the single cache entry under `subject.cacheKey` (Launch Library keeps one per page).
-    var storage: Storage?
-    /// Replaces the standard wording of the steps down.
-    var narration: Narration?
 
-    /// Where answers are kept and read back, when not in one entry.
-    struct Storage: Sendable {
-        /// The cache as it is at the start of a run.
-        var read: @Sendable () -> CacheRead
-        /// Keeps a live answer with data.
-        var save: @Sendable (LiveAnswer<Value>) throws -> Void
+    var cache: CacheStore? { environment.cache }
+    var clock: @Sendable () -> Date { environment.clock }
+    var scheduler: AnySchedulerOf<DispatchQueue> { environment.scheduler }
+
+    /// Where answers are kept and read back.
+    enum CacheLayout: Sendable {
+        /// One entry under `subject.cacheKey`, written by the chain.
+        case single
+        /// Entries the live step writes itself as they arrive (Launch Library
+        /// keeps one per page, so a later page failing keeps the earlier
+        /// ones), read back by `read` at the start of a run.
+        case paged(read: @Sendable () -> CacheRead)
     }
 
     /// How the steps down are told, when not as one last notice joining the
     /// reasons and what is shown instead.
     struct Narration: Sendable {
-        /// The reason under `--offline`.
+        /// The reason under `offline`.
         var offline: Notice
         /// The notices of a live answer, after the cache's problems.
         var live: @Sendable (_ cacheProblems: [Notice], _ answerNotices: [Notice]) -> [Notice]
@@ -137,19 +121,21 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     }
 
     /// - Parameters:
+    ///   - layout: how the cache holds answers (`.single` entry or `.paged`).
+    ///   - narration: the wording of the steps down, when not the standard one.
     ///   - live: the request, decoded; a cold publisher run once per subscription.
     ///   - decode: reads a cached body back (the same decoder as the live answer).
     ///   - hasData: whether a decoded answer has anything to show.
     ///   - emptyNotice: why an answer without data is not shown.
     ///   - explain: why a failed request is not shown (rate limit, timeout, no network…).
     ///   - sample: the bundled sample, decoded.
-    public init(
+    init(
         subject: Subject,
         policy: FetchPolicy,
-        cache: CacheStore?,
-        clock: @escaping @Sendable () -> Date,
-        scheduler: AnySchedulerOf<DispatchQueue>,
+        environment: ServiceEnvironment,
         liveTimeout: TimeInterval?,
+        layout: CacheLayout = .single,
+        narration: Narration? = nil,
         live: @escaping @Sendable () -> AnyPublisher<LiveAnswer<Value>, any Error>,
         decode: @escaping @Sendable (Data) throws -> Value,
         hasData: @escaping @Sendable (Value) -> Bool,
@@ -159,10 +145,10 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     ) {
         self.subject = subject
         self.policy = policy
-        self.cache = cache
-        self.clock = clock
-        self.scheduler = scheduler
+        self.environment = environment
         self.liveTimeout = liveTimeout
+        self.layout = layout
+        self.narration = narration
         self.live = live
         self.decode = decode
         self.hasData = hasData
@@ -178,16 +164,16 @@ public struct FallbackChain<Value: Sendable>: Sendable {
 
     /// The data with its origin and notices, delivered on `scheduler`. Cold:
     /// each subscription runs the chain once.
-    public func publisher() -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+    public func publisher() -> AnyPublisher<Sourced<Value>, ServiceFailure> {
         let chain = self
-        return Deferred { () -> AnyPublisher<Sourced<Value>, FallbackFailure> in
+        return Deferred { () -> AnyPublisher<Sourced<Value>, ServiceFailure> in
             let cached = chain.readCache()
             if chain.policy.offline {
                 return chain.fallback(after: chain.narration.map { [$0.offline] } ?? [], cached: cached)
             }
             if chain.policy.answersFromFreshCache {
                 if let fresh = cached.fresh {
-                    return Just(fresh).setFailureType(to: FallbackFailure.self).eraseToAnyPublisher()
+                    return Just(fresh).setFailureType(to: ServiceFailure.self).eraseToAnyPublisher()
                 }
                 if let checked = chain.recentEmptyCheck() {
                     var notice = chain.emptyNotice()
@@ -198,7 +184,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
             return chain.liveStep()
                 .map { LiveOutcome.answered($0) }
                 .catch { error in Just(LiveOutcome.failed(error)) }
-                .setFailureType(to: FallbackFailure.self)
+                .setFailureType(to: ServiceFailure.self)
                 .flatMap(maxPublishers: .max(1)) { outcome in chain.resolve(outcome, cached: cached) }
                 .eraseToAnyPublisher()
         }
@@ -221,7 +207,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     }
 
     /// What a live outcome leads to: show and cache it, or step down.
-    func resolve(_ outcome: LiveOutcome, cached: CacheRead) -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+    func resolve(_ outcome: LiveOutcome, cached: CacheRead) -> AnyPublisher<Sourced<Value>, ServiceFailure> {
         switch outcome {
         case .failed(let error):
             return fallback(after: [explain(error)], cached: cached)
@@ -231,13 +217,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
             return fallback(after: [emptyNotice()], cached: cached)
         case .answered(let answer):
             var notices = answer.notices
-            if let storage {
-                do {
-                    try storage.save(answer)
-                } catch {
-                    notices.append(Notice(.cacheNotSaved, "could not save \(subject.name) in the cache: \(error)"))
-                }
-            } else if let cache {
+            if case .single = layout, let cache {
                 do {
                     try cache.write(subject.cacheKey, body: answer.body)
                     cache.remove(emptyMarkerKey)
@@ -247,22 +227,23 @@ public struct FallbackChain<Value: Sendable>: Sendable {
             }
             if let narration { notices = narration.live(cached.problems, notices) }
             let sourced = Sourced(answer.value, origin: .live(fetchedAt: clock()), notices: notices)
-            return Just(sourced).setFailureType(to: FallbackFailure.self).eraseToAnyPublisher()
+            return Just(sourced).setFailureType(to: ServiceFailure.self).eraseToAnyPublisher()
         }
     }
 
     /// The cache (any age), then the bundled sample; under `--strict`, a failure
     /// carrying the first reason instead.
-    func fallback(after reasons: [Notice], cached: CacheRead) -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+    func fallback(after reasons: [Notice], cached: CacheRead) -> AnyPublisher<Sourced<Value>, ServiceFailure> {
         if policy.strict {
             let reason = reasons.first ?? Notice(.liveFailed, "no live \(subject.name)")
-            return Fail(error: .strict(reason)).eraseToAnyPublisher()
+            return Fail(error: .noLiveData(subject: subject.name, reason: reason)).eraseToAnyPublisher()
         }
         let chain = self
         return cachedStep(cached)
             .map { entry in
                 if let narration = chain.narration, let reason = reasons.first {
-                    return Sourced(entry.value, origin: entry.origin, notices: narration.cached(reason, cached.problems, entry))
+                    return Sourced(entry.value, origin: entry.origin, notices: narration.cached(reason, cached.problems, entry),
+                                   fallbackReason: reason)
                 }
                 return chain.sourced(entry.value, origin: entry.origin, reasons: reasons + cached.problems,
                               tail: "showing \(chain.subject.name) cached \(AgeText.describe(entry.age)) ago")
@@ -278,7 +259,7 @@ public struct FallbackChain<Value: Sendable>: Sendable {
         return Just(entry).setFailureType(to: CacheUnavailable.self).eraseToAnyPublisher()
     }
 
-    func sampleStep(reasons: [Notice], cached: CacheRead) -> AnyPublisher<Sourced<Value>, FallbackFailure> {
+    func sampleStep(reasons: [Notice], cached: CacheRead) -> AnyPublisher<Sourced<Value>, ServiceFailure> {
         let value: Value
         do {
             value = try sample()
@@ -286,11 +267,11 @@ public struct FallbackChain<Value: Sendable>: Sendable {
             let reason = reasons.first { $0.kind != .offline }
             return Fail(error: .nothingToShow(none.message(reason: reason, offline: policy.offline))).eraseToAnyPublisher()
         } catch {
-            return Fail(error: .unavailable("no \(subject.name) to show: the bundled sample cannot be read (\(error))")).eraseToAnyPublisher()
+            return Fail(error: .sampleBroken(subject: subject.name, detail: "\(error)")).eraseToAnyPublisher()
         }
         if let narration, let reason = reasons.first {
             let notices = narration.sample(reason, cached.problems, policy.offline)
-            return Just(Sourced(value, origin: .sample, notices: notices)).setFailureType(to: FallbackFailure.self).eraseToAnyPublisher()
+            return Just(Sourced(value, origin: .sample, notices: notices, fallbackReason: reason)).setFailureType(to: ServiceFailure.self).eraseToAnyPublisher()
         }
         let cacheWasMissing = cached.problems.isEmpty
         var reasons = reasons + cached.problems
@@ -304,19 +285,20 @@ public struct FallbackChain<Value: Sendable>: Sendable {
             }
         }
         return Just(sourced(value, origin: .sample, reasons: reasons, tail: tail))
-            .setFailureType(to: FallbackFailure.self)
+            .setFailureType(to: ServiceFailure.self)
             .eraseToAnyPublisher()
     }
 
     /// The notices for a fallback: each reason once, in order, the last one
-    /// also saying what is shown instead.
+    /// also saying what is shown instead; the first is why live data is not shown.
     func sourced(_ value: Value, origin: DataOrigin, reasons: [Notice], tail: String) -> Sourced<Value> {
+        let reason = reasons.first
         var notices: [Notice] = []
         for reason in reasons where !notices.contains(reason) { notices.append(reason) }
         if let last = notices.popLast() {
             notices.append(Notice(last.kind, "\(last.message); \(tail)"))
         }
-        return Sourced(value, origin: origin, notices: notices)
+        return Sourced(value, origin: origin, notices: notices, fallbackReason: reason)
     }
 
     // MARK: - Reading the cache once
@@ -341,9 +323,9 @@ public struct FallbackChain<Value: Sendable>: Sendable {
     }
 
     func readCache() -> CacheRead {
-        if let storage { return storage.read() }
+        if case .paged(let read) = layout { return read() }
         guard let cache else {
-            return CacheRead(value: nil, problems: [Notice(.cacheUnreadable, "no cache directory: set SPACEDASH_CACHE_DIR or HOME")], isFresh: false)
+            return CacheRead(value: nil, problems: [Notice(.cacheUnreadable, environment.wording.noCacheDirectory)], isFresh: false)
         }
         let now = clock()
         switch cache.read(subject.cacheKey) {

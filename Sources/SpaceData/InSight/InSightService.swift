@@ -16,64 +16,24 @@ public struct InSightService: Sendable {
 
         public var apiKey: String
         public var baseURL: URL
-        /// The limit on the whole request, in seconds (`--timeout`).
+        /// The limit on the whole request, in seconds.
         public var timeout: TimeInterval
-        public var policy: FetchPolicy
 
-        public init(apiKey: String = demoKey, baseURL: URL = defaultBaseURL, timeout: TimeInterval = HTTPRequest.defaultTotalTimeout, policy: FetchPolicy = .standard) {
+        public init(apiKey: String = demoKey, baseURL: URL = defaultBaseURL, timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) {
             self.apiKey = apiKey
-            // DEMO_KEY is public; a real key is masked on every output from now on.
-            if apiKey != Self.demoKey { Redaction.register(secret: apiKey) }
             self.baseURL = baseURL
             self.timeout = timeout
-            self.policy = policy
         }
 
         public var usingDemoKey: Bool { apiKey == Self.demoKey }
-
-        /// The key from `NASA_API_KEY` (else `DEMO_KEY`) and the base URL from
-        /// `SPACEDASH_INSIGHT_URL` (else api.nasa.gov).
-        public static func fromEnvironment(
-            _ environment: [String: String] = ProcessInfo.processInfo.environment,
-            timeout: TimeInterval = HTTPRequest.defaultTotalTimeout,
-            policy: FetchPolicy = .standard
-        ) throws(ConfigurationError) -> Configuration {
-            let key = environment["NASA_API_KEY"].flatMap { $0.isEmpty ? nil : $0 } ?? demoKey
-            var base = defaultBaseURL
-            if let override = environment["SPACEDASH_INSIGHT_URL"], !override.isEmpty {
-                guard let url = URL(string: override), let scheme = url.scheme?.lowercased(),
-                      scheme == "http" || scheme == "https", url.host?.isEmpty == false
-                else { throw ConfigurationError(message: "SPACEDASH_INSIGHT_URL is not an http(s) URL: \(override)") }
-                base = url
-            }
-            return Configuration(apiKey: key, baseURL: base, timeout: timeout, policy: policy)
-        }
-    }
-
-    /// A setting that cannot work, in one line.
-    public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
     }
 
     public let configuration: Configuration
-    let http: any HTTPFetching
-    let cache: CacheStore?
-    let scheduler: AnySchedulerOf<DispatchQueue>
-    let clock: @Sendable () -> Date
+    let environment: ServiceEnvironment
 
-    public init(
-        configuration: Configuration,
-        http: any HTTPFetching,
-        cache: CacheStore?,
-        scheduler: AnySchedulerOf<DispatchQueue>,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
+    public init(configuration: Configuration, environment: ServiceEnvironment) {
         self.configuration = configuration
-        self.http = http
-        self.cache = cache
-        self.scheduler = scheduler
-        self.clock = clock
+        self.environment = environment
     }
 
     /// `BASE?api_key=KEY&feedtype=json&ver=1.0`, keeping any query the base already has.
@@ -99,13 +59,15 @@ public struct InSightService: Sendable {
         )
     }
 
-    /// The weather: live, cached or the sample, with a notice for each step down.
-    public func report() -> AnyPublisher<InSightReport, FallbackFailure> {
-        chain.publisher()
+    /// The weather: live, cached or the sample, with a notice for each step
+    /// down. Cold: each subscription runs the chain once; delivered on the
+    /// environment's scheduler.
+    public func weather(_ policy: FetchPolicy = .standard) -> AnyPublisher<InSightReport, ServiceFailure> {
+        chain(policy).publisher()
     }
 
-    var chain: FallbackChain<InSightFeed> {
-        let http = self.http
+    func chain(_ policy: FetchPolicy) -> FallbackChain<InSightFeed> {
+        let http = environment.http
         let request = self.request
         let demo = configuration.usingDemoKey
         return FallbackChain(
@@ -115,10 +77,8 @@ public struct InSightService: Sendable {
                 freshness: Configuration.freshness,
                 sampleSummary: InSightSample.summary
             ),
-            policy: configuration.policy,
-            cache: cache,
-            clock: clock,
-            scheduler: scheduler,
+            policy: policy,
+            environment: environment,
             // The HTTP client enforces the limit itself; this bound only catches a
             // transfer that never reports back.
             liveTimeout: configuration.timeout + 2,

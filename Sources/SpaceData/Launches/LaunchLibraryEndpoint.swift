@@ -1,14 +1,11 @@
 import Foundation
 import HTTP
 
-/// Where Launch Library is and how to ask it: the base URL
-/// (`SPACEDASH_LAUNCHES_URL`, else the 2.3.0 production API), the query of
-/// each timeframe, the API token (`SPACEDASH_LL2_TOKEN`), and the names under
-/// which answers are cached.
+/// Where Launch Library is and how to ask it: the base URL (the 2.3.0
+/// production API unless the app says otherwise), the query of each
+/// timeframe, the API token, and the names under which answers are cached.
 public struct LaunchLibraryEndpoint: Sendable, Equatable {
     public static let productionBase = URL(string: "https://ll.thespacedevs.com/2.3.0")!
-    public static let baseVariable = "SPACEDASH_LAUNCHES_URL"
-    public static let tokenVariable = "SPACEDASH_LL2_TOKEN"
 
     /// The API's root, without a trailing slash.
     public let base: URL
@@ -20,28 +17,6 @@ public struct LaunchLibraryEndpoint: Sendable, Equatable {
         while text.hasSuffix("/") { text.removeLast() }
         self.base = URL(string: text) ?? base
         self.token = token.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
-        // Whatever a server echoes of the token is masked from now on, on every output.
-        if let token = self.token { Redaction.register(secret: token) }
-    }
-
-    /// The endpoint `environment` asks for; a malformed `SPACEDASH_LAUNCHES_URL`
-    /// is an error naming the variable rather than a request to nowhere.
-    public init(environment: [String: String]) throws(LaunchServiceError) {
-        let token = environment[Self.tokenVariable]
-        // It goes into a header line: a line break would end the header early. Never quote it.
-        if let token, token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .badConfiguration("\(Self.tokenVariable) holds a line break or another control character: set it to the token alone")
-        }
-        guard let text = environment[Self.baseVariable], !text.isEmpty else {
-            self.init(token: token)
-            return
-        }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty, url.query == nil
-        else {
-            throw .badConfiguration("\(Self.baseVariable) is not an http(s) URL without a query: \"\(text)\" (for example https://ll.thespacedevs.com/2.3.0)")
-        }
-        self.init(base: url, token: token)
     }
 
     /// The first page of `timeframe`: 100 launches (the API's maximum), in date order.

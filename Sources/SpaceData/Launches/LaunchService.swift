@@ -1,7 +1,6 @@
 import Foundation
 import HTTP
 import Streams
-import Synchronization
 
 /// Gets launches the way `spacedash launches` needs them: from the cache while
 /// it is fresh (Launch Library's free tier allows 15 requests an hour), else
@@ -23,68 +22,41 @@ public final class LaunchService: Sendable {
         /// How many pages of 100 to follow through `next`.
         public var pages: Int
         public var policy: FetchPolicy
+        /// The limit on each page's request, in seconds.
+        public var timeout: TimeInterval
 
-        public init(timeframe: LaunchTimeframe = .upcoming, pages: Int = 1, policy: FetchPolicy = .standard) {
+        public init(timeframe: LaunchTimeframe = .upcoming, pages: Int = 1, policy: FetchPolicy = .standard,
+                    timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) {
             self.timeframe = timeframe
             self.pages = min(max(pages, 1), LaunchService.maximumPages)
             self.policy = policy
+            self.timeout = timeout
         }
     }
 
     public let endpoint: LaunchLibraryEndpoint
-    let http: any HTTPFetching
-    let cache: CacheStore?
-    let scheduler: AnySchedulerOf<DispatchQueue>
-    let clock: @Sendable () -> Date
+    let environment: ServiceEnvironment
 
-    /// - Parameters:
-    ///   - cache: nil when there is nowhere to cache (no home directory); the
-    ///     chain then goes from live straight to the sample.
-    ///   - scheduler: where the result is delivered.
-    public init(
-        endpoint: LaunchLibraryEndpoint,
-        http: any HTTPFetching,
-        cache: CacheStore?,
-        scheduler: AnySchedulerOf<DispatchQueue>,
-        clock: @escaping @Sendable () -> Date = { Date() }
-    ) {
+    public init(endpoint: LaunchLibraryEndpoint, environment: ServiceEnvironment) {
         self.endpoint = endpoint
-        self.http = http
-        self.cache = cache
-        self.scheduler = scheduler
-        self.clock = clock
+        self.environment = environment
     }
 
-    public typealias Completion = @Sendable (Result<Sourced<LaunchList>, LaunchServiceError>) -> Void
+    var http: any HTTPFetching { environment.http }
+    var cache: CacheStore? { environment.cache }
+    var scheduler: AnySchedulerOf<DispatchQueue> { environment.scheduler }
+    var clock: @Sendable () -> Date { environment.clock }
 
-    /// Loads `request` and calls `completion` once, on the scheduler.
-    /// Cancelling stops any request in flight and the completion is not called.
-    public func load(_ request: Request, completion: @escaping Completion) -> AnyCancellable {
-        chain(for: request).publisher().sink(
-            receiveCompletion: { end in
-                guard case .failure(let failure) = end else { return }
-                switch failure {
-                case .strict(let reason): completion(.failure(.strictWithoutLiveData(reason: reason.message)))
-                case .unavailable(let reason): completion(.failure(.sampleBroken(reason)))
-                case .nothingToShow(let message): completion(.failure(.nothingToShow(message)))
-                }
-            },
-            receiveValue: { completion(.success($0)) }
-        )
-    }
-
-    /// `load` for async callers.
-    public func load(_ request: Request) async -> Result<Sourced<LaunchList>, LaunchServiceError> {
-        let holder = Mutex<AnyCancellable?>(nil)
-        return await withCheckedContinuation { continuation in
-            let cancellable = load(request) { continuation.resume(returning: $0) }
-            holder.withLock { $0 = cancellable }
-        }
+    /// The launches of `request`: live, cached or the sample, with a notice for
+    /// each step down. Cold: each subscription runs the chain once (cancelling
+    /// stops any request in flight); delivered on the environment's scheduler.
+    public func launches(_ request: Request) -> AnyPublisher<Sourced<LaunchList>, ServiceFailure> {
+        chain(for: request).publisher()
     }
 
     /// The launches of a saved Launch Library response of any supported
     /// version (`--file`): no request, no cache.
-    public static func load(file path: String, timeframe: LaunchTimeframe = .upcoming) throws(LaunchServiceError) -> LaunchList {
+    public static func load(file path: String, timeframe: LaunchTimeframe = .upcoming) throws(ServiceFailure) -> LaunchList {
         do throws(LaunchLibraryFileDecoder.Failure) {
             // Record by record: a file of any size loads in memory proportional to its launches.
             let page = try LaunchLibraryFileDecoder.decode(contentsOf: path)
@@ -126,14 +98,19 @@ extension LaunchService {
     /// The weather's chain (live → cache → sample) with Launch Library's
     /// pages: one cache entry per page, written as each page arrives, and the
     /// notices worded for launches.
-    func chain(for request: Request) -> FallbackChain<LaunchList> {
+    /// - Parameter cached: the pages already read at the start of this run
+    ///   (`updates`), so a damaged entry is reported once; nil reads them.
+    func chain(for request: Request, cached: FallbackChain<LaunchList>.CacheRead? = nil) -> FallbackChain<LaunchList> {
         let timeframe = request.timeframe
-        var chain = FallbackChain<LaunchList>(
-            subject: .init(name: "launches", cacheKey: endpoint.cacheKey(timeframe, page: 1),
+        return FallbackChain<LaunchList>(
+            subject: .init(name: "launch data", cacheKey: endpoint.cacheKey(timeframe, page: 1),
                            freshness: Self.freshness, sampleSummary: LaunchesSample.summary),
-            policy: request.policy, cache: cache, clock: clock, scheduler: scheduler,
+            policy: request.policy, environment: environment,
             // The HTTP client bounds each page's request.
             liveTimeout: nil,
+            // Pages are saved as they arrive, so a later page failing keeps the earlier ones.
+            layout: .paged(read: { [self] in cached ?? cachedPages(request) }),
+            narration: narration(pages: request.pages),
             live: { [self] in livePages(request) },
             decode: { body in LaunchList(pages: [try LaunchLibraryDecoder.decodePage(body)], timeframe: timeframe) },
             // An answer without launches is still Launch Library's answer.
@@ -149,10 +126,6 @@ extension LaunchService {
                 return list
             }
         )
-        // Pages are saved as they arrive, so a later page failing keeps the earlier ones.
-        chain.storage = .init(read: { [self] in cachedPages(request) }, save: { _ in })
-        chain.narration = Self.narration(pages: request.pages)
-        return chain
     }
 
     /// A live step that failed, already explained.
@@ -189,7 +162,9 @@ extension LaunchService {
     /// earlier ones to show.
     func pages(from url: URL, number: Int, of request: Request, after fetched: FetchedPages) -> AnyPublisher<FetchedPages, any Error> {
         let service = self
-        let thisAndLater = http.send(HTTPRequest(url: url, headers: HTTPHeaders(endpoint.headers)))
+        let thisAndLater = http.send(HTTPRequest(url: url, headers: HTTPHeaders(endpoint.headers),
+                                                 connectTimeout: min(HTTPRequest.defaultConnectTimeout, request.timeout),
+                                                 totalTimeout: request.timeout))
             .mapError { error -> any Error in LiveFailure(notice: Self.notice(for: error)) }
             .tryMap { response in try service.adding(response, page: number, of: request, to: fetched) }
             .flatMap(maxPublishers: .max(1)) { fetched in service.laterPages(after: fetched, number: number, of: request) }
@@ -297,22 +272,22 @@ extension LaunchService {
     // MARK: - Notices
 
     /// Launch Library's wording: the reason keeps its own notice and each kind is said once.
-    static func narration(pages requested: Int) -> FallbackChain<LaunchList>.Narration {
+    func narration(pages requested: Int) -> FallbackChain<LaunchList>.Narration {
         .init(
-            offline: Notice(.offline, "--offline: no request made"),
-            live: { problems, notices in oncePerKind(problems + notices) },
+            offline: Notice(.offline, environment.wording.offline),
+            live: { problems, notices in Self.oncePerKind(problems + notices) },
             cached: { reason, problems, entry in
                 let ago = entry.age >= 60 ? AgeText.describe(entry.age) + " ago" : "less than a minute ago"
                 var message = "\(reason.message); showing launches cached \(ago)"
                 if entry.value.pages < requested { message += " (\(entry.value.pages) of \(requested) pages)" }
-                return oncePerKind(problems + [Notice(reason.kind, message)])
+                return Self.oncePerKind(problems + [Notice(reason.kind, message)])
             },
             sample: { reason, problems, offline in
                 // Under --offline the missing cache is the one step down: "no request made" goes without saying.
                 if offline {
-                    return oncePerKind(problems + [Notice(.cacheMissing, "no launches cached yet; showing \(LaunchesSample.summary)")])
+                    return Self.oncePerKind(problems + [Notice(.cacheMissing, "no launches cached yet; showing \(LaunchesSample.summary)")])
                 }
-                return oncePerKind(problems + [reason, Notice(.cacheMissing, "no cached launches to fall back on; showing \(LaunchesSample.summary)")])
+                return Self.oncePerKind(problems + [reason, Notice(.cacheMissing, "no cached launches to fall back on; showing \(LaunchesSample.summary)")])
             }
         )
     }
@@ -330,7 +305,7 @@ extension LaunchService {
             rememberThrottle(seconds: seconds)
             return Notice(.rateLimited, LaunchLibraryError.throttled(retryAfter: seconds).description)
         case 401, 403:
-            let hint = endpoint.token == nil ? "" : "; check \(LaunchLibraryEndpoint.tokenVariable)"
+            let hint = endpoint.token == nil ? "" : environment.wording.checkToken.map { "; \($0)" } ?? ""
             let what = detail ?? HTTPError.status(of: response).description
             return Notice(.credentialsRejected, "Launch Library refused the request (HTTP \(response.status): \(what))\(hint)")
         default:

@@ -1,6 +1,5 @@
 import Foundation
 import Streams
-import Synchronization
 
 /// Launches as they arrive, for a screen that stays open: what to show now and
 /// whether better data is still coming.
@@ -10,7 +9,7 @@ public struct LaunchUpdate: Sendable {
     /// A live answer is still being fetched: these are the cached or sample launches meanwhile.
     public var isLoading: Bool
     /// Why live launches are not shown: the live request failed, was refused or came
-    /// back empty. Nil while loading, for live data, a fresh cache and `--offline`.
+    /// back empty. Nil while loading, for live data, a fresh cache and offline.
     public var liveFailure: Notice?
 
     public init(sourced: Sourced<LaunchList>, isLoading: Bool, liveFailure: Notice? = nil) {
@@ -21,42 +20,24 @@ public struct LaunchUpdate: Sendable {
 }
 
 extension LaunchService {
-    /// `load` as a stream for a screen that shows launches at once: when a request
+    /// `launches` for a screen that shows launches at once: when a request
     /// is to be made, first the cached launches (any age), else the bundled sample,
     /// with `isLoading`; then what the chain settles on (live, or the fallback with
-    /// `liveFailure` saying why). With a fresh cache, `--offline` or `--strict` it is
-    /// the chain's one answer. Delivered on the service's scheduler; cold: each
+    /// `liveFailure` saying why). With a fresh cache, offline or strict it is
+    /// the chain's one answer. Delivered on the environment's scheduler; cold: each
     /// subscription reads the cache once and makes at most the chain's requests.
-    public func updates(_ request: Request) -> AnyPublisher<LaunchUpdate, LaunchServiceError> {
+    public func updates(_ request: Request) -> AnyPublisher<LaunchUpdate, ServiceFailure> {
         let service = self
-        return Deferred { () -> AnyPublisher<LaunchUpdate, LaunchServiceError> in
+        return Deferred { () -> AnyPublisher<LaunchUpdate, ServiceFailure> in
             // One cache read serves both the early answer and the chain, so a damaged
             // entry is reported (and removed) once.
             let cached = service.cachedPages(request)
-            var chain = service.chain(for: request)
-            chain.storage = .init(read: { cached }, save: { _ in })
-            let reason = StepDownReason()
-            if var narration = chain.narration {
-                // The chain words its step down as one notice with what it shows instead;
-                // the status line wants the reason alone.
-                let cachedWording = narration.cached, sampleWording = narration.sample
-                narration.cached = { notice, problems, entry in
-                    reason.value.withLock { $0 = notice }
-                    return cachedWording(notice, problems, entry)
-                }
-                narration.sample = { notice, problems, offline in
-                    reason.value.withLock { $0 = notice }
-                    return sampleWording(notice, problems, offline)
-                }
-                chain.narration = narration
-            }
             let policy = request.policy
-            let settled = chain.publisher()
-                .map { sourced -> LaunchUpdate in
-                    let failure = sourced.origin.isFallback && !policy.offline ? reason.value.withLock { $0 } : nil
-                    return LaunchUpdate(sourced: sourced, isLoading: false, liveFailure: failure)
+            let settled = service.chain(for: request, cached: cached).publisher()
+                .map { sourced in
+                    // Offline, no request was made: nothing failed.
+                    LaunchUpdate(sourced: sourced, isLoading: false, liveFailure: policy.offline ? nil : sourced.fallbackReason)
                 }
-                .mapError(Self.serviceError)
                 .eraseToAnyPublisher()
 
             let asksLive = !policy.offline && !policy.strict && (policy.refresh || !cached.isFresh)
@@ -64,7 +45,7 @@ extension LaunchService {
             // The early answer is delivered synchronously at subscription, the chain's
             // only through its scheduler: the order is always early, then settled.
             return Just(LaunchUpdate(sourced: early, isLoading: true))
-                .setFailureType(to: LaunchServiceError.self)
+                .setFailureType(to: ServiceFailure.self)
                 .merge(with: settled)
                 .eraseToAnyPublisher()
         }
@@ -78,18 +59,4 @@ extension LaunchService {
         guard let sample = try? sampleList(timeframe) else { return nil }
         return Sourced(sample, origin: .sample)
     }
-
-    static func serviceError(_ failure: FallbackFailure) -> LaunchServiceError {
-        switch failure {
-        case .strict(let reason): return .strictWithoutLiveData(reason: reason.message)
-        case .unavailable(let reason): return .sampleBroken(reason)
-        case .nothingToShow(let message): return .nothingToShow(message)
-        }
-    }
-}
-
-/// The reason the chain stepped down, noted by its narration (a class: a `Mutex`
-/// cannot be captured by the chain's closures).
-private final class StepDownReason: Sendable {
-    let value = Mutex<Notice?>(nil)
 }

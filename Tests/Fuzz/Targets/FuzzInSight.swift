@@ -50,7 +50,7 @@ func render(_ feed: InSightFeed) {
     let report = InSightReport(feed, origin: .cache(savedAt: now.addingTimeInterval(-7200), age: 7200))
     let sols = Array(feed.sols.suffix(20))
     for units in MarsWeatherUnits.allCases {
-        for glyphs in [MarsWeatherGlyphs.unicode, .ascii] {
+        for glyphs in [Glyphs.unicode, .ascii] {
             _ = MarsWeatherTable(units: units, glyphs: glyphs, style: .plain).lines(sols, width: 80)
             _ = TemperatureChart.fitting(80, sols: sols, units: units, glyphs: glyphs, style: .plain).lines(sols)
             _ = TemperatureChart(units: units, glyphs: glyphs, style: .plain).lines(sols)

@@ -93,8 +93,8 @@ import TestSupport
         for screen in Self.screens {
             let streams = OutputStreams.memory(stdoutIsTerminal: screen.terminal, stderrIsTerminal: false)
             let context = CommandContext(streams: streams, environment: screen.environment, colorMode: screen.color)
-            let sources = try Dashboard.sources(http: Self.hostileData(text), cache: nil, environment: [:], policy: .standard)
-            let code = try await Dashboard(json: false, policy: .standard).run(context, sources: sources, width: screen.width)
+            let sources = try Dashboard.Sources(.scripted(Self.hostileData(text)), fetch: FetchOptions(policy: .standard))
+            let code = try await Dashboard(json: false, fetch: FetchOptions(policy: .standard)).run(context, sources: sources, width: screen.width)
             #expect(code == .success)
             let what = "\(name), \(screen)"
             #expect(streams.stdout.text.contains("Source: live from Launch Library 2"), "\(what): \(streams.stdout.text)")
@@ -109,8 +109,8 @@ import TestSupport
     func jsonEscapesControlsAndKeepsTheDataExact(index: Int) async throws {
         let (name, text) = HostileStrings.table[index]
         let streams = OutputStreams.memory(stdoutIsTerminal: true)
-        let sources = try Dashboard.sources(http: Self.hostileData(text), cache: nil, environment: [:], policy: .standard)
-        _ = try await Dashboard(json: true, policy: .standard)
+        let sources = try Dashboard.Sources(.scripted(Self.hostileData(text)), fetch: FetchOptions(policy: .standard))
+        _ = try await Dashboard(json: true, fetch: FetchOptions(policy: .standard))
             .run(CommandContext(streams: streams, environment: [:]), sources: sources, width: 80)
         let object = try Self.expectSafeJSON(streams.stdout.text, name)
         let launches = (object["launches"] as? [String: Any])?["launches"] as? [[String: Any]]
@@ -130,8 +130,8 @@ import TestSupport
             // stderr is not a terminal, so no spinner (spacedash's own escapes) mixes with the notices.
             let streams = OutputStreams.memory(stdoutIsTerminal: terminal, stderrIsTerminal: false)
             let context = CommandContext(streams: streams, environment: ["TERM": "xterm"], colorMode: terminal ? .always : .auto)
-            let sources = try Dashboard.sources(http: Self.hostileErrors(text), cache: nil, environment: [:], policy: .standard)
-            let code = try await Dashboard(json: false, policy: .standard).run(context, sources: sources, width: 160)
+            let sources = try Dashboard.Sources(.scripted(Self.hostileErrors(text)), fetch: FetchOptions(policy: .standard))
+            let code = try await Dashboard(json: false, fetch: FetchOptions(policy: .standard)).run(context, sources: sources, width: 160)
             #expect(code == .success, "\(name): both panels fall back to their samples")
             let notices = streams.stderr.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             #expect(notices.contains { $0.hasPrefix("spacedash: mars-weather: ") }, "\(name): \(streams.stderr.text)")
@@ -143,8 +143,8 @@ import TestSupport
         }
 
         let streams = OutputStreams.memory()
-        let sources = try Dashboard.sources(http: Self.hostileErrors(text), cache: nil, environment: [:], policy: .standard)
-        _ = try await Dashboard(json: true, policy: .standard)
+        let sources = try Dashboard.Sources(.scripted(Self.hostileErrors(text)), fetch: FetchOptions(policy: .standard))
+        _ = try await Dashboard(json: true, fetch: FetchOptions(policy: .standard))
             .run(CommandContext(streams: streams, environment: [:]), sources: sources, width: 80)
         let object = try Self.expectSafeJSON(streams.stdout.text, "\(name) errors")
         let launchNotices = ((object["launches"] as? [String: Any])?["source"] as? [String: Any])?["notices"] as? [[String: Any]]
@@ -157,13 +157,13 @@ import TestSupport
     func aPanelThatFailsShowsItsReasonCleaned(index: Int) async throws {
         let (name, text) = HostileStrings.table[index]
         let sources = Dashboard.Sources(
-            marsWeather: Fail<InSightReport, Dashboard.PanelFailure>(error: Dashboard.PanelFailure(description: "no Mars weather: \(text)")).eraseToAnyPublisher(),
-            launches: Fail<Sourced<LaunchList>, Dashboard.PanelFailure>(error: Dashboard.PanelFailure(description: "no launches: \(text)")).eraseToAnyPublisher())
+            marsWeather: Fail<InSightReport, ServiceFailure>(error: .nothingToShow("no Mars weather: \(text)")).eraseToAnyPublisher(),
+            launches: Fail<Sourced<LaunchList>, ServiceFailure>(error: .nothingToShow("no launches: \(text)")).eraseToAnyPublisher())
         for json in [false, true] {
             let streams = OutputStreams.memory(stdoutIsTerminal: true)
             let context = CommandContext(streams: streams, environment: ["TERM": "xterm"], colorMode: .always)
             await #expect(throws: CommandError.self, "\(name): no data at all is a failure") {
-                try await Dashboard(json: json, policy: .standard).run(context, sources: sources, width: 160)
+                try await Dashboard(json: json, fetch: FetchOptions(policy: .standard)).run(context, sources: sources, width: 160)
             }
             if json {
                 let object = try Self.expectSafeJSON(streams.stdout.text, name)

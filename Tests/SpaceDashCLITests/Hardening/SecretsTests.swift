@@ -158,7 +158,8 @@ import TestSupport
         defer { server.stop() }
         let run = try SpaceDashRun()
         let launches = try run.run(["launches", "--refresh"], server: server, extra: Self.secrets)
-        #expect(launches.stderrText.contains("Launch Library refused the request (HTTP 403: Invalid token ***)"), "\(launches.stderrText)")
+        #expect(launches.stderrText.contains("Launch Library refused the request (HTTP 403: Invalid token ***); check SPACEDASH_LL2_TOKEN"),
+                "\(launches.stderrText)")
         let dashboard = try run.run(["--refresh", "--json"], server: server, extra: Self.secrets)
         Self.expectNoSecret(dashboard, run, "dashboard --json")
         #expect(dashboard.stdoutText.contains("Invalid token ***"), "\(dashboard.stdoutText.prefix(2000))")

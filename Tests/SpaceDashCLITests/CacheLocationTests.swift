@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import SpaceData
+@testable import SpaceDashCLI
 
 @Suite struct CacheLocationTests {
     @Test func explicitDirectoryWins() {

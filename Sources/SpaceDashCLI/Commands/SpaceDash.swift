@@ -31,7 +31,7 @@ public struct SpaceDash: Command {
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
             69 no live data with --strict, 130 interrupted.
             """,
-        arguments: [json, offline, refresh],
+        arguments: [OutputOptions.json] + FetchOptions.cacheChoices,
         examples: [
             Example("spacedash", "The dashboard: Mars weather beside the next five launches."),
             Example("spacedash --offline --json", "Both panels as JSON, without a request."),
@@ -39,24 +39,18 @@ public struct SpaceDash: Command {
         ],
         subcommands: commands)
 
-    static let json = Flag("json", help: "Print both panels as one JSON object")
-    static let offline = Flag("offline", help: "Make no request: cached data, else the bundled samples")
-    static let refresh = Flag("refresh", help: "Ask the services even when the cache is fresh")
 
     let dashboard: Dashboard
 
     public init(_ arguments: ParsedArguments) throws {
-        let policy = FetchPolicy(offline: arguments[Self.offline], refresh: arguments[Self.refresh])
-        if let conflict = policy.conflict { throw UsageError(conflict) }
-        dashboard = Dashboard(json: arguments[Self.json], policy: policy)
+        dashboard = Dashboard(json: OutputOptions(arguments).json, fetch: try FetchOptions(arguments))
     }
 
     /// Without a command: the dashboard, Mars weather beside the next launches.
     public func run(_ context: CommandContext) async throws -> ExitCode {
-        let sources = try Dashboard.liveSources(environment: context.environment, policy: dashboard.policy,
-                                                 httpLog: context.httpLog(verbose: false))
-        return try await dashboard.run(context, sources: sources,
-                                       width: Dashboard.width(environment: context.environment, isTerminal: context.stdout.isTerminal))
+        let services = Services(context: context, fetch: dashboard.fetch)
+        return try await dashboard.run(context, sources: try Dashboard.Sources(services, fetch: dashboard.fetch),
+                                       width: context.layoutWidth)
     }
 }
 
@@ -65,18 +59,10 @@ extension SpaceDash {
     /// runs the command line, and exits with its code.
     public static func main() async -> Never {
         signal(SIGPIPE, SIG_IGN)
-        registerSecrets(from: ProcessInfo.processInfo.environment)
         let code = await run(arguments: Array(CommandLine.arguments.dropFirst()),
                              environment: ProcessInfo.processInfo.environment,
                              streams: .standard)
         exit(code)
-    }
-
-    /// The configured credentials are masked on every output from the start,
-    /// before any command builds the services that also register them.
-    static func registerSecrets(from environment: [String: String]) {
-        if let key = environment["NASA_API_KEY"], key != InSightService.Configuration.demoKey { Redaction.register(secret: key) }
-        if let token = environment[LaunchLibraryEndpoint.tokenVariable] { Redaction.register(secret: token) }
     }
 
     /// Runs one command line and returns the exit status. Never throws and
@@ -88,6 +74,7 @@ extension SpaceDash {
     /// Runs a command line against any command tree (tests use their own).
     static func run(arguments: [String], environment: [String: String], streams: OutputStreams,
                     root: any Command.Type) async -> Int32 {
+        Services.registerSecrets(from: environment)
         let code = await execute(arguments: arguments, environment: environment, streams: streams, root: root)
         do {
             try streams.stdout.flush()
@@ -107,8 +94,12 @@ extension SpaceDash {
         } catch {
             return reportUsage(error, root: root, streams: streams)
         }
+        var clock: @Sendable () -> Date = { Date() }
+        var clockProblem: CommandError?
+        do { clock = try CommandContext.clock(environment: environment) } catch { clockProblem = error }
         let context = CommandContext(streams: streams, environment: environment, colorMode: invocation.colorMode,
-                                     commandPath: invocation.commandPath)
+                                     commandPath: invocation.commandPath, clock: clock,
+                                     utc: OutputOptions(invocation.arguments).utc)
         do {
             switch invocation.action {
             case .help:
@@ -118,6 +109,8 @@ extension SpaceDash {
                 try streams.stdout.writeLine("spacedash \(SpaceDashVersion.current)")
                 return .success
             case .run:
+                // A malformed SPACEDASH_NOW stops a run, not help or --version.
+                if let clockProblem { throw clockProblem }
                 let command = try invocation.commands.last!.init(invocation.arguments)
                 return try await command.run(context)
             }
@@ -145,6 +138,7 @@ extension SpaceDash {
     static func report(_ error: any Error, streams: OutputStreams) -> ExitCode {
         let (message, code): (String, ExitCode) = switch error {
         case let error as CommandError: (error.message, error.exitCode)
+        case let failure as ServiceFailure: (failure.commandError.message, failure.commandError.exitCode)
         case let error as OutputError: ("cannot write: \(error)", .failure)
         case let error as LocalizedError where error.errorDescription != nil: (error.errorDescription!, .failure)
         default: (String(describing: error), .failure)

@@ -5,13 +5,13 @@ import Glibc
 
 /// Where spacedash keeps its cache: `SPACEDASH_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/spacedash`, else `~/.cache/spacedash`.
-public enum CacheLocation {
+enum CacheLocation {
     /// The cache directory for `environment`, or nil when no home directory can be found.
     ///
     /// A relative `XDG_CACHE_HOME` is ignored, as the XDG base directory
     /// specification asks, so the cache never lands somewhere that depends
     /// on the current directory.
-    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let explicit = environment["SPACEDASH_CACHE_DIR"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit, isDirectory: true)
         }

@@ -1,8 +1,9 @@
 import Terminal
 
-/// The characters `mars-weather` draws with: Unicode when the locale is
-/// UTF-8, plain ASCII otherwise (a C-locale terminal shows UTF-8 as garbage).
-public struct MarsWeatherGlyphs: Sendable, Equatable {
+/// The characters every view draws with: Unicode when the locale is UTF-8,
+/// plain ASCII otherwise (a C-locale terminal shows UTF-8 as garbage).
+/// Chosen once per run (`CommandContext.glyphs`).
+public struct Glyphs: Sendable, Equatable {
     /// Shown for a sensor with no data ("—" or "-"), never a zero.
     public var missing: String
     public var degree: String
@@ -13,12 +14,12 @@ public struct MarsWeatherGlyphs: Sendable, Equatable {
     public var rangeDash: String
     public var separator: String
 
-    public static let unicode = MarsWeatherGlyphs(
+    public static let unicode = Glyphs(
         missing: "—", degree: "°", eighths: ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"],
         rightHalf: "▐", rangeDash: "–", separator: "·"
     )
 
-    public static let ascii = MarsWeatherGlyphs(
+    public static let ascii = Glyphs(
         missing: "-", degree: "", eighths: ["", "", "", "#", "#", "#", "#", "#"],
         rightHalf: "#", rangeDash: "-", separator: "|"
     )
@@ -27,7 +28,7 @@ public struct MarsWeatherGlyphs: Sendable, Equatable {
     public var isUnicode: Bool { self == .unicode }
 
     /// Unicode when the first of LC_ALL, LC_CTYPE and LANG that is set names UTF-8.
-    public static func forLocale(_ environment: [String: String]) -> MarsWeatherGlyphs {
+    public static func forLocale(_ environment: [String: String]) -> Glyphs {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
         return normalized.contains("utf8") ? .unicode : .ascii
@@ -55,14 +56,5 @@ public struct MarsWeatherGlyphs: Sendable, Equatable {
     /// A unit with this glyph set's degree sign: "°C", or "C" in ASCII.
     public func unit(_ symbol: String) -> String {
         isUnicode ? symbol : symbol.replacingOccurrences(of: "°", with: "")
-    }
-}
-
-/// Text that came from an API, made safe to print: every string from NASA's
-/// answers (seasons, compass names, error messages) goes through here before
-/// it reaches a terminal, so control characters and escape sequences cannot.
-enum APIText {
-    static func display(_ text: String) -> String {
-        TerminalSanitizer.clean(text)
     }
 }

@@ -3,9 +3,6 @@ import HTTP
 import SpaceData
 import Streams
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `spacedash launches search [QUERY...]`: loads launches (cache, Launch
 /// Library, or a saved response with --file), searches them, and prints a
@@ -20,7 +17,6 @@ struct LaunchesSearchCommand: Command {
         acceptsDashPrefixedValues: true)
     static let past = Flag("past", help: "Past launches, newest first, instead of upcoming ones")
     static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N launches", example: "10", check: .within(1...100_000))
-    static let json = Flag("json", help: "Print a JSON array of launch objects (fields in 'spacedash launches search --help')")
     static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider (name or abbreviation)",
                                                  expecting: "a provider's name or abbreviation", example: "SpaceX")
     static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad",
@@ -34,11 +30,6 @@ struct LaunchesSearchCommand: Command {
     static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
-    static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
-    static let refresh = Flag("refresh", help: "Ask Launch Library even if the cached answer is under 15 minutes old")
-    static let strict = Flag("strict", help: "Fail (exit 69) rather than show cached or sample launches")
-    static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
-    static let verbose = Flag("verbose", short: "v", help: "Say where the launches came from, and log HTTP requests on stderr")
     static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal, within the launches the other options select; Enter prints the selected launch, Esc cancels (exit 130)")
     static let debounce = Option<Int>("debounce", valueName: "MS", default: 300, help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)",
                                           expecting: "a number of milliseconds", check: .within(0...10_000))
@@ -64,8 +55,8 @@ struct LaunchesSearchCommand: Command {
 
             No match prints nothing on stdout ([] with --json) and exits 0.
             """,
-        arguments: [query, past, limit, json, agency, location, missionType, status, after, before, file, pages,
-                    offline, refresh, strict, utc, verbose, interactive, debounce],
+        arguments: [query, past, limit, OutputOptions.json, agency, location, missionType, status, after, before, file, pages]
+            + FetchOptions.all + [OutputOptions.utc, interactive, debounce],
         examples: [
             Example("spacedash launches search", "The next launches."),
             Example("spacedash launches search falcon -starlink", "Falcon launches that are not Starlink."),
@@ -78,7 +69,7 @@ struct LaunchesSearchCommand: Command {
     let words: [String]
     let timeframe: LaunchTimeframe
     let limit: Int?
-    let json: Bool
+    let output: OutputOptions
     let agencies: [String]
     let locations: [String]
     let missionTypes: [String]
@@ -87,9 +78,7 @@ struct LaunchesSearchCommand: Command {
     let before: Date?
     let file: String?
     let pages: Int
-    let policy: FetchPolicy
-    let utc: Bool
-    let verbose: Bool
+    let fetch: FetchOptions
     let interactive: Bool
     let debounce: Int
 
@@ -97,7 +86,7 @@ struct LaunchesSearchCommand: Command {
         words = arguments[Self.query]
         timeframe = arguments[Self.past] ? .past : .upcoming
         limit = arguments[Self.limit]
-        json = arguments[Self.json]
+        output = OutputOptions(arguments)
         agencies = arguments[Self.agency]
         locations = arguments[Self.location]
         missionTypes = arguments[Self.missionType]
@@ -106,13 +95,10 @@ struct LaunchesSearchCommand: Command {
         before = arguments[Self.before]
         file = arguments[Self.file]
         pages = arguments[Self.pages]
-        policy = FetchPolicy(offline: arguments[Self.offline], refresh: arguments[Self.refresh], strict: arguments[Self.strict])
-        utc = arguments[Self.utc]
-        verbose = arguments[Self.verbose]
+        fetch = try FetchOptions(arguments)
         interactive = arguments[Self.interactive]
         debounce = arguments[Self.debounce]
 
-        if let conflict = policy.conflict { throw UsageError(conflict) }
         // The debounce is how the search-as-you-type waits; without -i nothing waits.
         if arguments.contains(Self.debounce) && !interactive {
             throw UsageError("--debounce applies only to the interactive search", hint: "add -i: spacedash launches search -i --debounce \(debounce)")
@@ -122,8 +108,8 @@ struct LaunchesSearchCommand: Command {
         }
         if let file {
             if file.isEmpty { throw UsageError("--file needs a path", hint: "--file saved.json") }
-            if policy.refresh { throw UsageError("--file and --refresh contradict each other: --file reads a saved response and makes no request") }
-            if policy.strict { throw UsageError("--file and --strict contradict each other: --strict needs live data, --file reads a saved response") }
+            if fetch.policy.refresh { throw UsageError("--file and --refresh contradict each other: --file reads a saved response and makes no request") }
+            if fetch.policy.strict { throw UsageError("--file and --strict contradict each other: --strict needs live data, --file reads a saved response") }
             if arguments.contains(Self.pages) { throw UsageError("--file and --pages contradict each other: a saved response is one page") }
         }
     }
@@ -140,19 +126,19 @@ struct LaunchesSearchCommand: Command {
         let shown = LaunchSearch.rows(catalog.selected)
 
         if shown.isEmpty {
-            if json { try context.stdout.writeLine("[]") }
+            if output.json { try context.stdout.writeLine("[]") }
             context.notice(noMatchMessage(total: loaded.launches.count))
             return .success
         }
-        if json {
+        if output.json {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(shown.map(\.launch)))
         } else if context.stdout.isTerminal {
             let renderer = LaunchTableRenderer(
-                dates: LaunchDateText(timeZone: timeZone(context), now: Date()),
-                width: LaunchesSearchCommand.terminalWidth(context.environment),
+                dates: LaunchDateText(timeZone: context.timeZone, now: context.now),
+                width: context.layoutWidth,
                 mode: context.usesColor ? .colour : .plain,
                 showsCountdown: timeframe == .upcoming,
-                ellipsis: MarsWeatherGlyphs.forLocale(context.environment).ellipsis)
+                ellipsis: context.glyphs.ellipsis)
             for line in renderer.render(shown) { try context.stdout.writeLine(line) }
         } else {
             for row in shown { try context.stdout.writeLine(LaunchTabSeparatedRenderer.line(row, mode: context.styleMode)) }
@@ -164,49 +150,22 @@ struct LaunchesSearchCommand: Command {
     /// its notices printed on stderr.
     private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?) {
         if let file { return (try loadFile(file, context).launches, nil) }
-        let service = try service(context)
-        let result = await service.load(serviceRequest)
-        switch result {
-        case .success(let sourced):
-            for notice in sourced.notices { context.notice(notice.message) }
-            if verbose { context.notice(Self.originLine(sourced)) }
-            return (sourced.value.launches, sourced.origin)
-        case .failure(let error):
-            if case .strictWithoutLiveData = error { throw CommandError(error.description, exitCode: .unavailable) }
-            throw CommandError(error.description)
-        }
+        let sourced = try await Services(context: context, fetch: fetch)
+            .launches().launches(serviceRequest).firstResult()
+        for notice in sourced.notices { context.notice(notice.message) }
+        if fetch.verbose { context.notice(Self.originLine(sourced)) }
+        return (sourced.value.launches, sourced.origin)
     }
 
     /// A saved response (--file), read whole before anything is shown.
     private func loadFile(_ file: String, _ context: CommandContext) throws -> LaunchList {
-        do {
-            let list = try LaunchService.load(file: file, timeframe: timeframe)
-            if verbose { context.notice("\(list.launches.count) launches from \(file)") }
-            return list
-        } catch {
-            throw CommandError(error.description)
-        }
-    }
-
-    /// - Parameter httpLog: where --verbose's request lines go (stderr unless the screen is open).
-    private func service(_ context: CommandContext, httpLog: HTTPLog? = nil) throws -> LaunchService {
-        let endpoint: LaunchLibraryEndpoint
-        do {
-            endpoint = try LaunchLibraryEndpoint(environment: context.environment)
-        } catch {
-            throw CommandError(error.description)
-        }
-        return LaunchService(
-            endpoint: endpoint,
-            http: HTTPClient(userAgent: SpaceDashVersion.userAgent,
-                             log: httpLog.flatMap { HTTPLog.enabled(verbose: verbose, environment: context.environment, sink: $0) }
-                                ?? context.httpLog(verbose: verbose)),
-            cache: CacheStore.standard(environment: context.environment),
-            scheduler: DispatchQueue(label: "spacedash.launches").eraseToAnyScheduler())
+        let list = try LaunchService.load(file: file, timeframe: timeframe)
+        if fetch.verbose { context.notice("\(list.launches.count) launches from \(file)") }
+        return list
     }
 
     private var serviceRequest: LaunchService.Request {
-        LaunchService.Request(timeframe: timeframe, pages: pages, policy: policy)
+        LaunchService.Request(timeframe: timeframe, pages: pages, policy: fetch.policy, timeout: fetch.timeout)
     }
 
     /// --verbose: where the launches came from.
@@ -240,7 +199,7 @@ struct LaunchesSearchCommand: Command {
         let data: AnyPublisher<LaunchSearchData, Never>
         if let file {
             data = feed.publisher(file: file, launches: try loadFile(file, context).launches, indexing: indexing)
-        } else if policy.strict {
+        } else if fetch.policy.strict {
             let loaded = try await load(context)
             data = Just(loaded.launches)
                 .receive(on: indexing)
@@ -249,20 +208,21 @@ struct LaunchesSearchCommand: Command {
         } else {
             // Request lines written while the screen is open would garble it: they wait for its end.
             let httpLog = HTTPLog { line in settled.hold(line) }
-            let updates = try service(context, httpLog: httpLog).updates(serviceRequest)
+            let updates = try Services(context: context, fetch: fetch, httpLog: httpLog)
+                .launches().updates(serviceRequest)
                 .handleEvents(receiveOutput: { update in if !update.isLoading { settled.keep(update.sourced) } })
             data = feed.publisher(updates, indexing: indexing)
         }
         let outcome = try await LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: data,
-            debounce: .milliseconds(debounce), timeZone: timeZone(context), environment: context.environment)
+            debounce: .milliseconds(debounce), context: context)
         for line in settled.heldLines { context.notice(line) }
         if let sourced = settled.value {
             for notice in sourced.notices { context.notice(notice.message) }
-            if verbose { context.notice(Self.originLine(sourced)) }
+            if fetch.verbose { context.notice(Self.originLine(sourced)) }
         }
         guard case .accepted(let launch) = outcome else { return .interrupted }
-        try context.stdout.writeLine(json ? try LaunchJSONRenderer.render(launch) : LaunchTabSeparatedRenderer.line(launch))
+        try context.stdout.writeLine(output.json ? try LaunchJSONRenderer.render(launch) : LaunchTabSeparatedRenderer.line(launch))
         return .success
     }
 
@@ -286,25 +246,6 @@ struct LaunchesSearchCommand: Command {
         let described = searchQuery.description
         if described.isEmpty { return "no \(what) launches to show" }
         return "no \(what) launches match \(described) (searched \(total))"
-    }
-
-    // MARK: - The terminal
-
-    private func timeZone(_ context: CommandContext) -> TimeZone {
-        if utc { return TimeZone(identifier: "UTC")! }
-        if let name = context.environment["TZ"], let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
-            return zone
-        }
-        return .current
-    }
-
-    /// The terminal's width: `COLUMNS` when set, else what the terminal
-    /// says, else 100.
-    static func terminalWidth(_ environment: [String: String]) -> Int {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 100
     }
 }
 

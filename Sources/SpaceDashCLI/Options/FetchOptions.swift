@@ -1,0 +1,47 @@
+import SpaceData
+
+/// The options of the commands that fetch data, declared once: how the data
+/// may be got (`--offline`, `--refresh`, `--strict`), how long to wait
+/// (`--timeout`), and `--verbose`. A command lists the ones it takes
+/// (`FetchOptions.all`, or the dashboard's `FetchOptions.cacheChoices`) and
+/// reads them with `FetchOptions(arguments)`, which also checks that they agree.
+struct FetchOptions: Sendable, Equatable {
+    static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
+    static let refresh = Flag("refresh", help: "Make a request even when the cached answer is fresh (an hour for Mars weather, 15 minutes for launches)")
+    static let strict = Flag("strict", help: "No fallback: without live data, exit 69")
+    static let timeout = Option<Double>("timeout", valueName: "SECONDS", default: 15, help: "Give up on a request after this long",
+                                        check: .within(0.1...600))
+    static let verbose = Flag("verbose", short: "v", help: "Say where the data came from, and log each HTTP request and response on stderr")
+
+    /// Every fetch option, in the order help lists them.
+    static let all: [any ArgumentDeclaration] = [offline, refresh, strict, timeout, verbose]
+    /// Where the data may come from, and nothing else (the dashboard).
+    static let cacheChoices: [any ArgumentDeclaration] = [offline, refresh]
+
+    let policy: FetchPolicy
+    /// Seconds.
+    let timeout: Double
+    let verbose: Bool
+
+    /// The options as given; a usage error when they contradict each other:
+    /// `--offline` with `--strict` could never succeed, and `--offline` with
+    /// `--refresh` asks for a request and forbids it.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        policy = FetchPolicy(offline: arguments[declared: Self.offline], refresh: arguments[declared: Self.refresh],
+                             strict: arguments[declared: Self.strict])
+        timeout = arguments[declared: Self.timeout]
+        verbose = arguments[declared: Self.verbose]
+        if policy.offline && policy.refresh {
+            throw UsageError("--offline and --refresh contradict each other: --refresh makes a request, --offline makes none")
+        }
+        if policy.offline && policy.strict {
+            throw UsageError("--offline and --strict contradict each other: --strict needs live data, --offline makes no request")
+        }
+    }
+
+    init(policy: FetchPolicy = .standard, timeout: Double = 15, verbose: Bool = false) {
+        self.policy = policy
+        self.timeout = timeout
+        self.verbose = verbose
+    }
+}

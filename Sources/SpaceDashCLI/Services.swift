@@ -1,0 +1,131 @@
+import Foundation
+import HTTP
+import SpaceData
+import Streams
+
+/// The composition root: the one place that builds the services, from the
+/// run's context and the fetch options. It chooses the HTTP layer (libcurl,
+/// nothing under `--offline`, or the demo's scripted one), the cache, the
+/// scheduler and the clock, reads the app's environment variables, words what
+/// the services say about the app's flags, and registers the secrets.
+///
+/// Commands ask it for a service and await the service's publisher:
+/// argv → options → `services.launches()` → `.launches(request)` → `firstResult()` → render.
+struct Services: Sendable {
+    /// The app's environment variables, each read here and nowhere else.
+    enum Variable {
+        static let nasaKey = "NASA_API_KEY"
+        static let insightURL = "SPACEDASH_INSIGHT_URL"
+        static let launchesURL = "SPACEDASH_LAUNCHES_URL"
+        static let launchesToken = "SPACEDASH_LL2_TOKEN"
+        static let debugHTTP = "SPACEDASH_DEBUG_HTTP"
+    }
+
+    /// What the services run on.
+    let environment: ServiceEnvironment
+    /// The variables the services' configuration comes from.
+    let variables: [String: String]
+
+    /// What the services say that names the CLI's own flags and variables.
+    static let wording = ServiceWording(
+        offline: "--offline: no request made",
+        noCacheDirectory: "no cache directory: set SPACEDASH_CACHE_DIR or HOME",
+        checkToken: "check \(Variable.launchesToken)")
+
+    init(environment: ServiceEnvironment, variables: [String: String]) {
+        self.environment = environment
+        self.variables = variables
+    }
+
+    /// The real services: libcurl (none under `--offline`: it makes no request,
+    /// so it need not set libcurl up), the user's cache, the run's clock.
+    /// - Parameter httpLog: where `--verbose` and `SPACEDASH_DEBUG_HTTP=1` send request
+    ///   lines; by default stderr, as notices.
+    init(context: CommandContext, fetch: FetchOptions, httpLog: HTTPLog? = nil) {
+        let logging = fetch.verbose || context.environment[Variable.debugHTTP] == "1"
+        let log = logging ? httpLog ?? HTTPLog { line in context.notice(line) } : nil
+        let http: any HTTPFetching = fetch.policy.offline
+            ? OfflineFetcher()
+            : HTTPClient(userAgent: SpaceDashVersion.userAgent, log: log)
+        let cache = CacheLocation.directory(environment: context.environment)
+            .map { CacheStore(directory: $0, clock: context.clock) }
+        self.init(
+            environment: ServiceEnvironment(
+                http: http, cache: cache,
+                scheduler: DispatchQueue(label: "spacedash.services").eraseToAnyScheduler(),
+                clock: context.clock, wording: Self.wording),
+            variables: context.environment)
+    }
+
+    /// `spacedash demo`'s services: the bundled fixtures served by a scripted
+    /// HTTP layer (which records the requests), no cache, the clock stopped at `now`.
+    static func demo(http: ScriptedHTTPClient, now: Date) -> Services {
+        Services(
+            environment: ServiceEnvironment(
+                http: http, cache: nil,
+                scheduler: DispatchQueue(label: "spacedash.demo.services").eraseToAnyScheduler(),
+                clock: { now }, wording: wording),
+            variables: [:])
+    }
+
+    // MARK: - The services
+
+    /// NASA's InSight weather: the key from `NASA_API_KEY` (else `DEMO_KEY`),
+    /// the address from `SPACEDASH_INSIGHT_URL` (else api.nasa.gov).
+    func insight(timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) throws(CommandError) -> InSightService {
+        let key = variables[Variable.nasaKey].flatMap { $0.isEmpty ? nil : $0 } ?? InSightService.Configuration.demoKey
+        var base = InSightService.Configuration.defaultBaseURL
+        if let override = variables[Variable.insightURL], !override.isEmpty {
+            guard let url = URL(string: override), let scheme = url.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", url.host?.isEmpty == false
+            else { throw CommandError("\(Variable.insightURL) is not an http(s) URL: \(override)") }
+            base = url
+        }
+        return InSightService(configuration: .init(apiKey: key, baseURL: base, timeout: timeout), environment: environment)
+    }
+
+    /// Launch Library 2: the address from `SPACEDASH_LAUNCHES_URL` (else the
+    /// production API), the token from `SPACEDASH_LL2_TOKEN`.
+    func launches() throws(CommandError) -> LaunchService {
+        LaunchService(endpoint: try launchLibraryEndpoint(), environment: environment)
+    }
+
+    /// A malformed variable is an error naming it rather than a request to nowhere.
+    func launchLibraryEndpoint() throws(CommandError) -> LaunchLibraryEndpoint {
+        let token = variables[Variable.launchesToken]
+        // It goes into a header line: a line break would end the header early. Never quote it.
+        if let token, token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw CommandError("\(Variable.launchesToken) holds a line break or another control character: set it to the token alone")
+        }
+        guard let text = variables[Variable.launchesURL], !text.isEmpty else {
+            return LaunchLibraryEndpoint(token: token)
+        }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty, url.query == nil
+        else {
+            throw CommandError("\(Variable.launchesURL) is not an http(s) URL without a query: \"\(text)\" (for example https://ll.thespacedevs.com/2.3.0)")
+        }
+        return LaunchLibraryEndpoint(base: url, token: token)
+    }
+
+    // MARK: - Secrets
+
+    /// The configured credentials are masked on every output (notices, errors,
+    /// HTTP log lines, the cache read back) from the start of a run.
+    static func registerSecrets(from variables: [String: String]) {
+        if let key = variables[Variable.nasaKey], !key.isEmpty, key != InSightService.Configuration.demoKey {
+            Redaction.register(secret: key)
+        }
+        if let token = variables[Variable.launchesToken]?.trimmingCharacters(in: .whitespaces), !token.isEmpty {
+            Redaction.register(secret: token)
+        }
+    }
+}
+
+/// The HTTP layer under `--offline`: the fallback chain never calls it, and
+/// if it ever did, the request would fail instead of reaching the network.
+struct OfflineFetcher: HTTPFetching {
+    func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
+        Fail(error: HTTPError.transport(code: 0, detail: "--offline makes no request", url: "")).eraseToAnyPublisher()
+    }
+}

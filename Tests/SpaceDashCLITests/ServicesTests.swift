@@ -1,0 +1,86 @@
+import Foundation
+import HTTP
+import SpaceData
+import Streams
+import Testing
+@testable import SpaceDashCLI
+
+extension Services {
+    /// The services on a scripted HTTP layer, with no cache and no variables set.
+    static func scripted(_ http: any HTTPFetching, variables: [String: String] = [:]) -> Services {
+        Services(environment: ServiceEnvironment(http: http, cache: nil,
+                                                 scheduler: DispatchQueue(label: "test.services").eraseToAnyScheduler(),
+                                                 wording: Services.wording),
+                 variables: variables)
+    }
+}
+
+@Suite struct ServicesTests {
+    @Test func insightComesFromItsVariables() throws {
+        let standard = try Services.scripted(OfflineFetcher()).insight()
+        #expect(standard.configuration.usingDemoKey)
+        #expect(standard.configuration.baseURL.absoluteString == "https://api.nasa.gov/insight_weather/")
+        let custom = try Services.scripted(OfflineFetcher(), variables: [
+            "NASA_API_KEY": "abc", "SPACEDASH_INSIGHT_URL": "http://127.0.0.1:8080/feed?x=1",
+        ]).insight(timeout: 3)
+        #expect(custom.configuration.apiKey == "abc")
+        #expect(custom.configuration.timeout == 3)
+        #expect(custom.requestURL.absoluteString == "http://127.0.0.1:8080/feed?x=1&api_key=abc&feedtype=json&ver=1.0")
+        #expect(try Services.scripted(OfflineFetcher(), variables: ["NASA_API_KEY": ""]).insight().configuration.usingDemoKey)
+    }
+
+    @Test func aMalformedInsightAddressNamesItsVariable() {
+        #expect(throws: CommandError("SPACEDASH_INSIGHT_URL is not an http(s) URL: ftp://x")) {
+            try Services.scripted(OfflineFetcher(), variables: ["SPACEDASH_INSIGHT_URL": "ftp://x"]).insight()
+        }
+    }
+
+    @Test func launchLibraryComesFromItsVariables() throws {
+        let standard = try Services.scripted(OfflineFetcher()).launchLibraryEndpoint()
+        #expect(standard == LaunchLibraryEndpoint())
+        let custom = try Services.scripted(OfflineFetcher(), variables: [
+            "SPACEDASH_LAUNCHES_URL": "http://127.0.0.1:8080/2.3.0/", "SPACEDASH_LL2_TOKEN": " s3cret ",
+        ]).launchLibraryEndpoint()
+        #expect(custom.base.absoluteString == "http://127.0.0.1:8080/2.3.0")
+        #expect(custom.token == "s3cret")
+    }
+
+    @Test(arguments: ["ll.thespacedevs.com/2.3.0", "ftp://example.com/", "https://", "https://x.test/2.3.0?format=json", "not a url"])
+    func aMalformedLaunchLibraryAddressNamesItsVariable(_ base: String) {
+        do {
+            _ = try Services.scripted(OfflineFetcher(), variables: ["SPACEDASH_LAUNCHES_URL": base]).launches()
+            Issue.record("accepted \(base)")
+        } catch {
+            #expect(error.message.contains("SPACEDASH_LAUNCHES_URL"))
+            #expect(error.exitCode == .failure)
+        }
+    }
+
+    @Test(arguments: ["abc123def456\r\nX-Injected: 1", "abc123def456\n", "abc\u{7}def456789"])
+    func aTokenWithAControlCharacterIsAConfigurationErrorThatNeverQuotesIt(_ token: String) {
+        do {
+            _ = try Services.scripted(OfflineFetcher(), variables: ["SPACEDASH_LL2_TOKEN": token]).launches()
+            Issue.record("accepted a token that would break its header line")
+        } catch {
+            #expect(error.message.contains("SPACEDASH_LL2_TOKEN"))
+            #expect(!error.message.contains("abc"), "the token itself is never shown")
+        }
+    }
+
+    @Test func offlineServicesHaveNoHTTPLayerToReachTheNetworkWith() {
+        let context = CommandContext(streams: .memory(), environment: ["SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-test"])
+        let offline = Services(context: context, fetch: FetchOptions(policy: FetchPolicy(offline: true)))
+        #expect(offline.environment.http is OfflineFetcher)
+        #expect(Services(context: context, fetch: FetchOptions()).environment.http is HTTPClient)
+        #expect(offline.environment.cache?.directory.path == "/nonexistent/spacedash-test")
+    }
+
+    @Test func theServicesRunOnTheRunsClock() throws {
+        let now = try #require(LaunchLibraryDate.date(from: "2026-07-20T12:00:00Z"))
+        let context = CommandContext(streams: .memory(), environment: ["SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-test"],
+                                     clock: { now })
+        let services = Services(context: context, fetch: FetchOptions())
+        #expect(services.environment.clock() == now)
+        #expect(services.environment.cache?.now == now)
+    }
+}
