@@ -17,6 +17,7 @@ if runner.selected("insight") || runner.selected("mars_weather") {
     InSightBenchmarks.offlineTime()
 }
 if runner.selected("curiosity") { CuriosityBenchmarks.run() }
+if runner.selected("launches.next") { LaunchesNextBenchmarks.run() }
 SearchBenchmarks.run(selected: runner.selected)
 InteractiveSearchBenchmarks.run(selected: runner.selected)
 runner.finish()

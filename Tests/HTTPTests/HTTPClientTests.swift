@@ -345,20 +345,23 @@ import TestSupport
     // MARK: Publisher behaviour
 
     @Test func isColdAndMakesOneTransferPerSubscription() throws {
-        let server = try LoopbackServer(routes: ["/count": .handler { _ in .text("hi") }])
+        let server = try LoopbackServer(routes: ["/count": .handler { _ in .text("hi") }, "/barrier": .text("done")])
         defer { server.stop(); engine.shutDown() }
 
         let publisher = client.send(HTTPRequest(url: server.url("/count")))
         let waiting = BlockingRecorder<HTTPResponse, HTTPError>(demand: .none)
         publisher.subscribe(waiting)
-        usleep(300_000) // real I/O: give a wrongly eager client time to show itself
-        #expect(server.requests.isEmpty, "no request before demand")
+        // A barrier instead of a sleep: a transfer on the same engine, started after the
+        // subscription, and awaited to its end. A wrongly eager client would have queued
+        // its transfer first: it would still be live, or the server would have seen it.
+        _ = client.send(HTTPRequest(url: server.url("/barrier"))).waitForFirstResult()
+        #expect(server.requests.map(\.path) == ["/barrier"], "no request before demand")
         #expect(engine.liveHandles.value == 0)
         waiting.cancel()
 
         _ = publisher.waitForFirstResult()
         _ = publisher.waitForFirstResult()
-        #expect(server.requests.count == 2)
+        #expect(server.requests.filter { $0.path == "/count" }.count == 2)
     }
 
     @Test func deliversOffTheSubscribingThread() throws {

@@ -385,6 +385,6 @@ extension SyntheticLaunchCorpus.Entry {
             orbitName: orbitName, orbitAbbreviation: orbitAbbreviation, padName: pad, locationName: location,
             countryCode: countryCode, latitude: latitude, longitude: longitude, net: net, netPrecision: "Hour",
             windowStart: net, windowEnd: net, statusName: statusName, statusAbbreviation: statusAbbreviation,
-            rocketName: rocket, webcastLive: false)
+            rocketName: rocket, webcastLive: false, lastUpdated: net)
     }
 }

@@ -8,16 +8,12 @@ import TestSupport
 @testable import SpaceDashCLI
 
 @Suite struct DashboardTests {
-    /// A cache folder and the environment pointing both APIs at `server`; removed at the end.
+    /// The dashboard's runs: a `Sandbox` with a wide screen in UTC.
     final class Sandbox {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-dashboard-e2e-\(UUID().uuidString)")
-        deinit { try? FileManager.default.removeItem(at: url) }
+        let sandbox = TestSupport.Sandbox()
 
         func environment(_ server: LoopbackServer) -> [String: String] {
-            ["PATH": "/usr/bin:/bin", "HOME": url.path, "LANG": "C.UTF-8", "TZ": "UTC", "COLUMNS": "160",
-             "SPACEDASH_CACHE_DIR": url.appendingPathComponent("cache").path,
-             "SPACEDASH_INSIGHT_URL": server.url("/insight_weather/").absoluteString,
-             "SPACEDASH_LAUNCHES_URL": server.url("/2.3.0").absoluteString]
+            sandbox.environment(server: server, launchesPath: "/2.3.0", extra: ["TZ": "UTC", "COLUMNS": "160"])
         }
     }
 

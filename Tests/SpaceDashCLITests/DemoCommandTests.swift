@@ -150,9 +150,8 @@ import TestSupport
 @Suite struct DemoBinaryTests {
     /// A home, cache and XDG folder for one run; removed at the end.
     final class Scratch {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-demo-\(UUID().uuidString)")
-        init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
+        let sandbox = Sandbox()
+        var url: URL { sandbox.directory }
 
         /// Everything a stray request could use points at `trap`: proxies for
         /// libcurl and both API base URLs.

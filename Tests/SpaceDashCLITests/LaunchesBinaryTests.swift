@@ -8,16 +8,13 @@ import SpaceData
 /// on 127.0.0.1 by the loopback server, with its own cache directory.
 @Suite struct LaunchesBinaryTests {
     /// A cache directory and environment for one test; removed at the end.
+    /// Launch Library at `server`, else at a loopback port nobody listens on, so
+    /// nothing reaches the real one; times in UTC.
     private final class Sandbox {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-launches-e2e-\(UUID().uuidString)")
-        deinit { try? FileManager.default.removeItem(at: cache) }
+        let sandbox = TestSupport.Sandbox()
 
         func environment(_ server: LoopbackServer?, _ extra: [String: String] = [:]) -> [String: String] {
-            var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "SPACEDASH_CACHE_DIR": cache.path, "TZ": "UTC"]
-            // Nothing must reach the real Launch Library from a test: without a
-            // server, point at a loopback port nobody listens on.
-            environment["SPACEDASH_LAUNCHES_URL"] = server.map { $0.url("/2.3.0").absoluteString } ?? "http://127.0.0.1:9/2.3.0"
-            return environment.merging(extra) { $1 }
+            sandbox.environment(server: server, launchesPath: "/2.3.0", extra: ["TZ": "UTC"].merging(extra) { $1 })
         }
     }
 
@@ -240,5 +237,32 @@ import SpaceData
             #expect(result.stdoutText == "", "\(arguments)")
             #expect(result.stderrText.hasPrefix("spacedash: "), "\(arguments)")
         }
+    }
+}
+
+/// `spacedash launches --ics` end to end: the listing of 20 July 2026
+/// (../shared/data/launches/ll2, skipped without it) as a calendar.
+@Suite struct LaunchesCalendarBinaryTests {
+    typealias Sandbox = LaunchesShowCommandTests.Sandbox
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theSelectedLaunchesAreAValidCalendar() throws {
+        let server = try LaunchesNextCommandTests.server()
+        defer { server.stop() }
+        let result = try LaunchesShowCommandTests.spacedash(["--ics", "spacex"], Sandbox().environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let calendar = try StrictCalendarParser.parse(result.stdout)
+        #expect(calendar.components.count == 5)
+        let first = try #require(calendar.components.first)
+        #expect(first.first("UID")?.raw == "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc@launches.spacedash")
+        #expect(first.first("DTSTAMP")?.raw == "20260720T120000Z", "stamped with the run's clock")
+        #expect(first.first("DTSTART")?.raw == "20260720T140000Z")
+        #expect(first.first("LAST-MODIFIED")?.raw == "20260720T132329Z")
+        #expect(first.first("URL")?.raw == server.url("/2.3.0/launches/e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc/").absoluteString)
+    }
+
+    @Test func icsWithJSONIsAUsageError() throws {
+        let result = try LaunchesShowCommandTests.spacedash(["--ics", "--json"], Sandbox().environment(nil))
+        #expect(result.exitCode == 64)
     }
 }

@@ -21,13 +21,9 @@ import TestSupport
 
     /// A scratch folder for one run's cache and home.
     final class Scratch {
-        let url: URL
-        init() {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-e2e-\(getpid())-\(UUID().uuidString)")
-            try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        var cache: URL { url.appendingPathComponent("cache") }
+        let sandbox = Sandbox()
+        var url: URL { sandbox.directory }
+        var cache: URL { sandbox.cache }
         var cacheFile: URL { cache.appendingPathComponent("insight-weather.cache") }
     }
 

@@ -31,7 +31,8 @@ private func date(_ text: String) -> Date { LaunchLibraryDate.date(from: text)! 
             countryCode: "GUF", latitude: 5.2624, longitude: -52.7904,
             net: date("2026-12-01T20:25:00Z"), netPrecision: "Minute",
             windowStart: date("2026-12-01T20:25:00Z"), windowEnd: date("2026-12-01T22:25:00Z"),
-            statusName: "Go for Launch", statusAbbreviation: "Go", rocketName: "Ariane 62", webcastLive: false
+            statusName: "Go for Launch", statusAbbreviation: "Go", rocketName: "Ariane 62", webcastLive: false,
+            lastUpdated: date("2026-11-20T18:04:11Z")
         ))
     }
 

@@ -39,3 +39,26 @@ import Testing
         #expect(production.cacheKey(.upcoming, page: 1).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
     }
 }
+
+@Suite struct LaunchLibraryEndpointDetailTests {
+    @Test func oneLaunchsRecordAndItsDetailedMode() {
+        let endpoint = LaunchLibraryEndpoint()
+        #expect(endpoint.record(id: "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc").absoluteString
+            == "https://ll.thespacedevs.com/2.3.0/launches/e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc/")
+        #expect(endpoint.detail(id: "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc").absoluteString
+            == "https://ll.thespacedevs.com/2.3.0/launches/e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc/?mode=detailed")
+        // An id is one path segment whatever it holds.
+        #expect(endpoint.record(id: "a/../b?c#d").absoluteString == "https://ll.thespacedevs.com/2.3.0/launches/a%2F..%2Fb%3Fc%23d/")
+    }
+
+    @Test func aDetailCacheKeyIsAlwaysAValidKey() {
+        let endpoint = LaunchLibraryEndpoint()
+        let uuid = endpoint.detailCacheKey(id: "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc")
+        #expect(uuid.hasSuffix("-e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc"))
+        for id in ["../../etc/passwd", "", String(repeating: "x", count: 500), "é"] {
+            let key = endpoint.detailCacheKey(id: id)
+            #expect(key.count <= 100 && key.unicodeScalars.allSatisfy(CacheStore.isKeyCharacter), "\(key)")
+        }
+        #expect(endpoint.detailCacheKey(id: "a") != LaunchLibraryEndpoint(base: URL(string: "http://127.0.0.1:9/2.3.0")!).detailCacheKey(id: "a"))
+    }
+}

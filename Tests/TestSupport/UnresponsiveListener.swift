@@ -17,7 +17,22 @@ public final class UnresponsiveListener: @unchecked Sendable {
         (listener, port) = try Sockets.listen(backlog: 0)
         // A backlog of 0 still admits one connection; queue a few to be sure.
         for _ in 0..<3 { fillers.append(Sockets.connectWithoutWaiting(port: port)) }
-        usleep(50_000) // let the handshakes of the fillers complete
+        try Self.waitUntilOneConnects(fillers)
+    }
+
+    /// Waits for the event that fills the queue: a filler's handshake completing
+    /// (its socket turns writable). The others stay unanswered, as the test's will.
+    private static func waitUntilOneConnects(_ fillers: [Int32]) throws {
+        var polled = fillers.map { pollfd(fd: $0, events: Int16(POLLOUT), revents: 0) }
+        // The bound only stops a broken loopback from hanging the suite.
+        guard poll(&polled, nfds_t(polled.count), 10_000) > 0 else {
+            throw ListenerError(message: "no connection to the listener completed its handshake")
+        }
+    }
+
+    struct ListenerError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
     }
 
     deinit { close() }

@@ -12,8 +12,11 @@ struct LaunchesCommand: Command {
             Example("spacedash launches", "The next 100 launches."),
             Example("spacedash launches kourou", "Launches from Kourou (case and accents ignored)."),
             Example("spacedash launches search --past --agency spacex --limit 10", "SpaceX's last ten launches."),
+            Example("spacedash launches show starlink 17-39", "Everything about one launch."),
+            Example("spacedash launches next --format '{mission} {countdown}'", "The next launch, one line for a status bar."),
+            Example("spacedash launches spacex --ics > spacex.ics", "SpaceX's upcoming launches as a calendar."),
         ],
-        subcommands: [LaunchesSearchCommand.self],
+        subcommands: [LaunchesSearchCommand.self, LaunchesShowCommand.self, LaunchesNextCommand.self],
         defaultSubcommand: LaunchesSearchCommand.self)
 
     init(_ arguments: ParsedArguments) {}

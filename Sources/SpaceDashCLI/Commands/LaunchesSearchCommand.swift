@@ -30,6 +30,7 @@ struct LaunchesSearchCommand: Command {
     static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
+    static let ics = Flag("ics", help: "Print the launches as an RFC 5545 calendar (.ics): one event a launch, updated in place when imported again")
     static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal, within the launches the other options select; Enter prints the selected launch, Esc cancels (exit 130)")
     static let debounce = Option<Int>("debounce", valueName: "MS", default: 300, help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)",
                                           expecting: "a number of milliseconds", check: .within(0...10_000))
@@ -51,12 +52,12 @@ struct LaunchesSearchCommand: Command {
             With --json: an array of objects with the fields id, name, agency, agency_abbrev, agency_type, \
             mission, mission_type, mission_description, orbit, orbit_abbrev, pad, location, country_code, \
             latitude, longitude, net, net_precision, window_start, window_end, status, status_abbrev, \
-            rocket, webcast_live (null when unknown; dates ISO-8601 UTC).
+            rocket, webcast_live, last_updated (null when unknown; dates ISO-8601 UTC).
 
             No match prints nothing on stdout ([] with --json) and exits 0.
             """,
         arguments: [query, past, limit, OutputOptions.json, agency, location, missionType, status, after, before, file, pages]
-            + FetchOptions.all + [OutputOptions.utc, interactive, debounce],
+            + FetchOptions.all + [OutputOptions.utc, ics, interactive, debounce],
         examples: [
             Example("spacedash launches search", "The next launches."),
             Example("spacedash launches search falcon -starlink", "Falcon launches that are not Starlink."),
@@ -79,6 +80,7 @@ struct LaunchesSearchCommand: Command {
     let file: String?
     let pages: Int
     let fetch: FetchOptions
+    let ics: Bool
     let interactive: Bool
     let debounce: Int
 
@@ -96,8 +98,12 @@ struct LaunchesSearchCommand: Command {
         file = arguments[Self.file]
         pages = arguments[Self.pages]
         fetch = try FetchOptions(arguments)
+        ics = arguments[Self.ics]
         interactive = arguments[Self.interactive]
         debounce = arguments[Self.debounce]
+
+        if ics && output.json { throw UsageError("--ics and --json contradict each other: choose one output") }
+        if ics && interactive { throw UsageError("--ics and -i contradict each other: -i prints the one launch chosen", hint: "drop -i to export the launches a query selects") }
 
         // The debounce is how the search-as-you-type waits; without -i nothing waits.
         if arguments.contains(Self.debounce) && !interactive {
@@ -126,11 +132,14 @@ struct LaunchesSearchCommand: Command {
         let shown = LaunchSearch.rows(catalog.selected)
 
         if shown.isEmpty {
+            // A calendar must hold an event (RFC 5545 §3.4): with none, nothing is printed.
             if output.json { try context.stdout.writeLine("[]") }
             context.notice(noMatchMessage(total: loaded.launches.count))
             return .success
         }
-        if output.json {
+        if ics {
+            try context.stdout.write(calendar(shown.map(\.launch), context))
+        } else if output.json {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(shown.map(\.launch)))
         } else if context.stdout.isTerminal {
             let renderer = LaunchTableRenderer(
@@ -144,6 +153,16 @@ struct LaunchesSearchCommand: Command {
             for row in shown { try context.stdout.writeLine(LaunchTabSeparatedRenderer.line(row, mode: context.styleMode)) }
         }
         return .success
+    }
+
+    /// --ics: the launches as a calendar stamped with the run's clock, each
+    /// linked to its record at Launch Library.
+    private func calendar(_ launches: [Launch], _ context: CommandContext) -> String {
+        let endpoint = (try? Services(context: context, fetch: fetch).launchLibraryEndpoint()) ?? LaunchLibraryEndpoint()
+        let details = launches.map { LaunchDetail(launch: $0, recordURL: endpoint.record(id: $0.id).absoluteString) }
+        let (text, undated) = LaunchCalendarWriter(stamp: context.now, version: SpaceDashVersion.current).calendar(details)
+        if undated > 0 { context.notice("left \(undated) launch\(undated == 1 ? "" : "es") without a date out of the calendar") }
+        return text
     }
 
     /// The launches to search: from --file, or through the service's chain,

@@ -7,7 +7,7 @@ import SpaceData
 /// agency_abbrev, agency_type, mission, mission_type, mission_description,
 /// orbit, orbit_abbrev, pad, location, country_code, latitude, longitude,
 /// net, net_precision, window_start, window_end, status, status_abbrev,
-/// rocket, webcast_live. Dates are ISO-8601 UTC strings.
+/// rocket, webcast_live, last_updated. Dates are ISO-8601 UTC strings.
 enum LaunchJSONRenderer {
     static func render(_ launches: [Launch]) throws -> String {
         // The encoder would print an empty array over two lines.
@@ -18,6 +18,11 @@ enum LaunchJSONRenderer {
     /// One launch as a single object: what `launches search -i --json` prints on Enter.
     static func render(_ launch: Launch) throws -> String {
         try encode(launch)
+    }
+
+    /// `launches show --json`: the launch's fields, then the detailed record's.
+    static func render(_ detail: LaunchDetail) throws -> String {
+        try encode(detail)
     }
 
     private static func encode(_ value: some Encodable) throws -> String {

@@ -53,6 +53,9 @@ public struct Launch: Sendable, Hashable, Codable {
     public var rocketName: String?
     /// Whether a webcast is live now.
     public var webcastLive: Bool
+    /// When Launch Library last changed the record (absent in 2.0.0): calendars
+    /// and change marks compare it.
+    public var lastUpdated: Date?
 
     public init(
         id: String,
@@ -77,7 +80,8 @@ public struct Launch: Sendable, Hashable, Codable {
         statusName: String? = nil,
         statusAbbreviation: String? = nil,
         rocketName: String? = nil,
-        webcastLive: Bool = false
+        webcastLive: Bool = false,
+        lastUpdated: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -102,6 +106,7 @@ public struct Launch: Sendable, Hashable, Codable {
         self.statusAbbreviation = statusAbbreviation
         self.rocketName = rocketName
         self.webcastLive = webcastLive
+        self.lastUpdated = lastUpdated
     }
 
     /// The short status to show in a narrow column: the abbreviation when
@@ -132,6 +137,7 @@ public struct Launch: Sendable, Hashable, Codable {
         case statusAbbreviation = "status_abbrev"
         case rocketName = "rocket"
         case webcastLive = "webcast_live"
+        case lastUpdated = "last_updated"
     }
 
     public init(from decoder: Decoder) throws {
@@ -166,7 +172,8 @@ public struct Launch: Sendable, Hashable, Codable {
             statusName: try c.decodeIfPresent(String.self, forKey: .statusName),
             statusAbbreviation: try c.decodeIfPresent(String.self, forKey: .statusAbbreviation),
             rocketName: try c.decodeIfPresent(String.self, forKey: .rocketName),
-            webcastLive: try c.decodeIfPresent(Bool.self, forKey: .webcastLive) ?? false
+            webcastLive: try c.decodeIfPresent(Bool.self, forKey: .webcastLive) ?? false,
+            lastUpdated: try date(.lastUpdated)
         )
     }
 
@@ -199,5 +206,6 @@ public struct Launch: Sendable, Hashable, Codable {
         try c.encode(statusAbbreviation, forKey: .statusAbbreviation)
         try c.encode(rocketName, forKey: .rocketName)
         try c.encode(webcastLive, forKey: .webcastLive)
+        try date(lastUpdated, .lastUpdated)
     }
 }

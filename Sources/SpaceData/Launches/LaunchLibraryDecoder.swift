@@ -180,6 +180,7 @@ struct RawLaunch: Decodable {
     private var location: RawLocation?
     private var rocket: RawRocket?
     private var webcastLive: Bool?
+    private var lastUpdated: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, status, net, orbit, pad, location, rocket, mission
@@ -190,6 +191,7 @@ struct RawLaunch: Decodable {
         case provider = "launch_service_provider"
         case missionType = "mission_type"
         case webcastLive = "webcast_live"
+        case lastUpdated = "last_updated"
     }
 
     init(from decoder: Decoder) throws {
@@ -210,6 +212,7 @@ struct RawLaunch: Decodable {
         location = c.lenient(RawLocation.self, .location)
         rocket = c.lenient(RawRocket.self, .rocket)
         webcastLive = c.lenient(Bool.self, .webcastLive)
+        lastUpdated = c.text(.lastUpdated)
     }
 
     var launch: Launch? {
@@ -241,7 +244,8 @@ struct RawLaunch: Decodable {
             statusAbbreviation: status?.abbrev,
             // 2.2.0 list mode has no rocket object; its name is the part before " | ".
             rocketName: rocket?.name ?? (nameParts.count > 1 ? nameParts[0].nonEmpty : nil),
-            webcastLive: webcastLive ?? false
+            webcastLive: webcastLive ?? false,
+            lastUpdated: lastUpdated.flatMap(LaunchLibraryDate.date(from:))
         )
     }
 }
@@ -391,17 +395,17 @@ private struct RawRocket: Decodable {
 
 extension KeyedDecodingContainer {
     /// The value at `key`, or nil when it is missing, null or of another type.
-    fileprivate func lenient<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
+    func lenient<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
         (try? decodeIfPresent(type, forKey: key)) ?? nil
     }
 
     /// A string, with `""` (and whitespace alone) read as absent.
-    fileprivate func text(_ key: Key) -> String? {
+    func text(_ key: Key) -> String? {
         lenient(String.self, key)?.nonEmpty
     }
 
     /// Latitude or longitude: a number in 2.3.0, a string in 2.2.0 and 2.0.0.
-    fileprivate func coordinate(_ key: Key) -> Double? {
+    func coordinate(_ key: Key) -> Double? {
         if let number = lenient(Double.self, key) { return number.isFinite ? number : nil }
         guard let text = text(key), let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
         return number
@@ -410,7 +414,7 @@ extension KeyedDecodingContainer {
 
 extension String {
     /// nil for "" or whitespace alone, else the string itself.
-    fileprivate var nonEmpty: String? {
+    var nonEmpty: String? {
         allSatisfy(\.isWhitespace) ? nil : self
     }
 }

@@ -54,9 +54,12 @@ public struct LaunchLibraryEndpoint: Sendable, Equatable {
     public var throttleKey: String { "launches-throttled-\(baseTag)" }
 
     /// Eight hex digits naming the base (FNV-1a of its text).
-    private var baseTag: String {
+    fileprivate var baseTag: String { Self.hash(base.absoluteString.lowercased()) }
+
+    /// Eight hex digits of FNV-1a.
+    fileprivate static func hash(_ text: String) -> String {
         var hash: UInt32 = 0x811C_9DC5
-        for byte in base.absoluteString.lowercased().utf8 {
+        for byte in text.utf8 {
             hash ^= UInt32(byte)
             hash = hash &* 0x0100_0193
         }
@@ -70,5 +73,31 @@ public struct LaunchLibraryEndpoint: Sendable, Equatable {
         case "https": return 443
         default: return nil
         }
+    }
+}
+
+// MARK: - One launch's detailed record
+
+extension LaunchLibraryEndpoint {
+    /// One launch in detailed mode (`/launches/{id}/?mode=detailed`), the only
+    /// mode with webcast and information links.
+    public func detail(id: String) -> URL {
+        URL(string: record(id: id).absoluteString + "?mode=detailed")!
+    }
+
+    /// One launch's record (`/launches/{id}/`), its address at Launch Library.
+    public func record(id: String) -> URL {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#;")
+        let path = id.addingPercentEncoding(withAllowedCharacters: allowed) ?? id
+        return URL(string: base.absoluteString + "/launches/\(path)/")!
+    }
+
+    /// The cache entry of one launch's detailed record at this base. An id that
+    /// is not a short plain name (Launch Library's are UUIDs) is named by its hash.
+    public func detailCacheKey(id: String) -> String {
+        let plain = !id.isEmpty && id.count <= 64 && !id.hasPrefix(".")
+            && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) }
+        return "launch-detail-\(baseTag)-\(plain ? id : "h" + Self.hash(id))"
     }
 }

@@ -258,12 +258,12 @@ extension LaunchService {
         )
     }
 
-    private func throttledUntil() -> Date? {
+    func throttledUntil() -> Date? {
         guard let cache, case .hit(let entry) = cache.read(endpoint.throttleKey) else { return nil }
         return LaunchLibraryDate.date(from: String(decoding: entry.body, as: UTF8.self))
     }
 
-    private func rememberThrottle(seconds: Int?) {
+    func rememberThrottle(seconds: Int?) {
         guard let seconds, seconds > 0, let cache else { return }
         let until = clock().addingTimeInterval(TimeInterval(seconds))
         _ = try? cache.write(endpoint.throttleKey, body: Data(LaunchLibraryDate.string(from: until).utf8))
@@ -292,12 +292,12 @@ extension LaunchService {
         )
     }
 
-    private static func oncePerKind(_ notices: [Notice]) -> [Notice] {
+    static func oncePerKind(_ notices: [Notice]) -> [Notice] {
         var kinds = Set<Notice.Kind>()
         return notices.filter { kinds.insert($0.kind).inserted }
     }
 
-    private func notice(forStatusOf response: HTTPResponse) -> Notice {
+    func notice(forStatusOf response: HTTPResponse) -> Notice {
         let detail = LaunchLibraryDecoder.detail(in: response.body)
         switch response.status {
         case 429:
@@ -314,7 +314,7 @@ extension LaunchService {
         }
     }
 
-    private static func notice(for error: HTTPError) -> Notice {
+    static func notice(for error: HTTPError) -> Notice {
         switch error {
         case .cannotResolveHost, .cannotConnect: return Notice(.noNetwork, error.description)
         case .timedOut: return Notice(.timedOut, error.description)
@@ -322,7 +322,7 @@ extension LaunchService {
         }
     }
 
-    private static func kind(of error: LaunchLibraryError) -> Notice.Kind {
+    static func kind(of error: LaunchLibraryError) -> Notice.Kind {
         if case .throttled = error { return .rateLimited }
         return .liveFailed
     }

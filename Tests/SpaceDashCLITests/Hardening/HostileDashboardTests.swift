@@ -188,7 +188,7 @@ import TestSupport
             "/insight_weather/": .json(EndToEnd.insightFeed(season: text, point: text)),
         ])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for (arguments, columns) in [(["--refresh", "--color", "always"], "160"), (["--refresh"], "60")] {
             let result = try run.run(arguments, server: server, extra: ["COLUMNS": columns])
             #expect(result.exitCode == 0, "\(name) \(arguments): \(result.stderrText)")
@@ -212,7 +212,7 @@ import TestSupport
             "/insight_weather/": .json(HostileDashboardTests.insightError(text), status: 403),
         ])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for arguments in [["--refresh"], ["--refresh", "--json"]] {
             let result = try run.run(arguments, server: server)
             #expect(result.exitCode == 0, "\(name) \(arguments): \(result.stderrText)")

@@ -29,7 +29,7 @@ import TestSupport
         let (name, text) = HostileStrings.table[index]
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(Self.page(text))])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let table = try run.run(["launches", "--refresh", "--color", "always", "--utc"], server: server, extra: ["COLUMNS": "120"])
         #expect(table.exitCode == 0, "\(name): \(table.stderrText)")
         Self.expectClean(table.stdoutText, "\(name) table")
@@ -56,7 +56,7 @@ import TestSupport
         let (name, text) = HostileStrings.table[index]
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": \#(Self.jsonString(text))}"#, status: 403)])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for arguments in [["launches", "--refresh"], ["launches", "--refresh", "--strict"], ["launches", "--refresh", "--verbose"]] {
             let result = try run.run(arguments, server: server)
             #expect(!result.stderrText.isEmpty, "\(name): the failure is reported")
@@ -75,7 +75,7 @@ import TestSupport
         let (name, text) = HostileStrings.table[index]
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.insightFeed(season: text, point: text))])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for arguments in [["mars-weather", "--refresh", "--color", "always"], ["mars-weather", "--refresh", "--sol", "675", "--color", "always"],
                           ["mars-weather", "--refresh"]] {
             let result = try run.run(arguments, server: server)
@@ -95,7 +95,7 @@ import TestSupport
         let body = #"{"error": {"code": "API_KEY_DISABLED", "message": \#(Self.jsonString(text))}}"#
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(body, status: 403)])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for arguments in [["mars-weather", "--refresh"], ["mars-weather", "--refresh", "--strict"], ["mars-weather", "--refresh", "--verbose"]] {
             let result = try run.run(arguments, server: server)
             #expect(!result.stderrText.isEmpty, "\(name): the failure is reported")
@@ -118,7 +118,7 @@ import TestSupport
         let body = "\u{1B}[31mStarship\u{1B}[0m is down\u{07}"
         let server = try LoopbackServer(routes: ["/insight_weather/": .text(body), "/launches/upcoming/": .text(body)])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for (arguments, locale) in [(["mars-weather", "--refresh"], "C.UTF-8"), (["launches", "--refresh"], "C.UTF-8"), (["mars-weather", "--refresh"], "C")] {
             let result = try run.run(arguments, server: server, extra: ["LANG": locale])
             #expect(result.exitCode == 0)

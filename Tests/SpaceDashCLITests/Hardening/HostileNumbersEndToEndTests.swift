@@ -11,7 +11,7 @@ import TestSupport
 @Suite(.serialized) struct HostileNumbersEndToEndTests {
     /// Runs `spacedash arguments` with stdout on a pseudo-terminal (so the
     /// chart is drawn, as for a user) and stderr captured.
-    static func runOnTerminal(_ run: SpaceDashRun, _ arguments: [String], server: LoopbackServer?) throws -> (result: ProcessResult, screen: String) {
+    static func runOnTerminal(_ run: Sandbox, _ arguments: [String], server: LoopbackServer?) throws -> (result: ProcessResult, screen: String) {
         let terminal = try PseudoTerminal(columns: 100, rows: 40)
         let process = try ProcessRunner.start(
             URL(fileURLWithPath: "/bin/bash"),
@@ -31,7 +31,7 @@ import TestSupport
     }
 
     @Test func aHostileFeedThenTheCacheOfItShowDashesAndExitZero() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(HostileInSight.everything)])
         defer { server.stop() }
 

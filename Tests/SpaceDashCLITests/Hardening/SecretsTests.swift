@@ -12,7 +12,7 @@ import TestSupport
     static let token = "ll2TOKEN41be2d88SECRET"
     static let secrets = ["NASA_API_KEY": nasaKey, "SPACEDASH_LL2_TOKEN": token]
 
-    static func expectNoSecret(_ result: ProcessResult, _ run: SpaceDashRun, _ what: String) {
+    static func expectNoSecret(_ result: ProcessResult, _ run: Sandbox, _ what: String) {
         for secret in [nasaKey, token] {
             #expect(!result.stdoutText.contains(secret), "\(what): stdout shows a secret: \(result.stdoutText.prefix(400))")
             #expect(!result.stderrText.contains(secret), "\(what): stderr shows a secret: \(result.stderrText.prefix(400))")
@@ -42,7 +42,7 @@ import TestSupport
                               ["launches", "--refresh", "--strict", "--verbose"]] {
                 let server = try LoopbackServer(routes: ["/launches/upcoming/": response])
                 defer { server.stop() }
-                let run = try SpaceDashRun()
+                let run = Sandbox()
                 let result = try run.run(arguments, server: server, extra: Self.secrets)
                 #expect(server.requests.contains { $0.headers["Authorization"] == "Token \(Self.token)" }, "\(name): the token was sent")
                 Self.expectNoSecret(result, run, "\(name) \(arguments)")
@@ -51,7 +51,7 @@ import TestSupport
     }
 
     @Test func launchesWithoutAServerNeverShowsTheToken() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for arguments in [["launches", "--verbose"], ["launches", "--strict"], ["launches", "--json"]] {
             let result = try run.run(arguments, server: nil, extra: Self.secrets)
             Self.expectNoSecret(result, run, "connection refused \(arguments)")
@@ -78,7 +78,7 @@ import TestSupport
                               ["mars-weather", "--refresh", "--strict", "--verbose"]] {
                 let server = try LoopbackServer(routes: ["/insight_weather/": response])
                 defer { server.stop() }
-                let run = try SpaceDashRun()
+                let run = Sandbox()
                 let result = try run.run(arguments, server: server, extra: Self.secrets)
                 #expect(server.requests.contains { $0.target.contains(Self.nasaKey) }, "\(name): the key was sent")
                 Self.expectNoSecret(result, run, "\(name) \(arguments)")
@@ -87,7 +87,7 @@ import TestSupport
     }
 
     @Test func marsWeatherWithoutAServerNeverShowsTheKey() throws {
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         for arguments in [["mars-weather", "--verbose"], ["mars-weather", "--strict"], ["mars-weather", "--json"]] {
             let result = try run.run(arguments, server: nil, extra: Self.secrets)
             Self.expectNoSecret(result, run, "connection refused \(arguments)")
@@ -140,7 +140,7 @@ import TestSupport
             for (arguments, environment) in Self.modes(["launches"]) {
                 let server = try LoopbackServer(routes: ["/launches/upcoming/": response])
                 defer { server.stop() }
-                let run = try SpaceDashRun()
+                let run = Sandbox()
                 let result = try run.run(arguments, server: server, extra: Self.secrets.merging(environment) { $1 })
                 Self.expectNoSecret(result, run, "echo \(name) \(arguments) \(environment)")
                 // Then from the cache it wrote, offline.
@@ -156,7 +156,7 @@ import TestSupport
             "/insight_weather/": .json(Self.feed),
         ])
         defer { server.stop() }
-        let run = try SpaceDashRun()
+        let run = Sandbox()
         let launches = try run.run(["launches", "--refresh"], server: server, extra: Self.secrets)
         #expect(launches.stderrText.contains("Launch Library refused the request (HTTP 403: Invalid token ***); check SPACEDASH_LL2_TOKEN"),
                 "\(launches.stderrText)")
@@ -170,7 +170,7 @@ import TestSupport
             for (arguments, environment) in Self.modes(["mars-weather"]) {
                 let server = try LoopbackServer(routes: ["/insight_weather/": response])
                 defer { server.stop() }
-                let run = try SpaceDashRun()
+                let run = Sandbox()
                 let result = try run.run(arguments, server: server, extra: Self.secrets.merging(environment) { $1 })
                 Self.expectNoSecret(result, run, "echo \(name) \(arguments) \(environment)")
                 let offline = try run.run(["mars-weather", "--offline"], server: nil, extra: Self.secrets)
@@ -185,7 +185,7 @@ import TestSupport
                                              (["--refresh"], ["SPACEDASH_DEBUG_HTTP": "1"])] as [([String], [String: String])] {
                 let server = try LoopbackServer(routes: ["/launches/upcoming/": launchAnswer, "/insight_weather/": insightAnswer])
                 defer { server.stop() }
-                let run = try SpaceDashRun()
+                let run = Sandbox()
                 let result = try run.run(arguments, server: server, extra: Self.secrets.merging(environment) { $1 })
                 Self.expectNoSecret(result, run, "dashboard echo \(launchName) / \(insightName) \(arguments) \(environment)")
             }
@@ -197,7 +197,7 @@ import TestSupport
         for (name, response) in Self.launchEchoAnswers() {
             let server = try LoopbackServer(routes: ["/launches/upcoming/": response])
             defer { server.stop() }
-            let run = try SpaceDashRun()
+            let run = Sandbox()
             let streams = OutputStreams.memory(stdoutIsTerminal: true)
             _ = await SpaceDash.run(arguments: ["launches", "--refresh"], environment: run.environment(server: server, extra: Self.secrets),
                                     streams: streams)

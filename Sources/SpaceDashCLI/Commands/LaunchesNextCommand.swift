@@ -1,0 +1,94 @@
+import Foundation
+import SpaceData
+import Streams
+
+/// `spacedash launches next [QUERY] [--format TEMPLATE]`: the next launch as
+/// one line, for status bars and prompts. A fresh cache answers without a
+/// request, so a bar polling every few seconds costs nothing.
+struct LaunchesNextCommand: Command {
+    static let query = RepeatedPositional<String>(
+        "QUERY", help: "Words that pick the launches to consider, as in 'launches search' (starlink, agency:spacex)",
+        acceptsDashPrefixedValues: true)
+    static let format = Option<String?>(
+        "format", valueName: "TEMPLATE",
+        help: "The line to print, with placeholders: " + LaunchLineTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+            + "; {{ and }} are braces (default: '{name} · {countdown} · {location}')",
+        expecting: "a template", example: "'{mission} {countdown}'")
+    static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider", expecting: "a provider's name or abbreviation", example: "SpaceX")
+    static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad", expecting: "a site or pad", example: "Kourou")
+    static let missionType = RepeatedOption<String>("mission-type", valueName: "T", help: "Only this mission type", expecting: "a mission type", example: "Communications")
+    static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go", expecting: "a status", example: "Go")
+
+    static let configuration = CommandConfiguration(
+        name: "next",
+        abstract: "The next launch as one line, for status bars and prompts.",
+        discussion: """
+            Prints the next upcoming launch (the first one matching QUERY and the filters) as one \
+            line: its name, a countdown and its site, or what --format says. Launches come as for \
+            'launches search': the cache while it is under 15 minutes old (no request), else \
+            Launch Library, else the cache or the bundled sample, with a line on stderr.
+
+            Placeholders of --format:
+            \(LaunchLineTemplate.Placeholder.allCases.map { "  {\($0.rawValue)}  \($0.help)" }.joined(separator: "\n"))
+
+            A missing value is —. With --json: the launch as one object with the fields of \
+            'launches --json'. Exits 1, printing nothing on stdout, when no launch is upcoming.
+            """,
+        arguments: [query, format, OutputOptions.json, agency, location, missionType, status, OutputOptions.utc] + FetchOptions.all,
+        examples: [
+            Example("spacedash launches next", "Falcon 9 Block 5 | Starlink Group 17-39 · T-2h 49m · Vandenberg SFB, CA, USA"),
+            Example("spacedash launches next spacex --format '{mission} {countdown}'", "SpaceX's next mission and its countdown."),
+            Example("spacedash launches next --status go --format '{rocket} {net}'", "The next launch that is Go."),
+        ])
+
+    let words: [String]
+    let template: LaunchLineTemplate?
+    let output: OutputOptions
+    let agencies: [String]
+    let locations: [String]
+    let missionTypes: [String]
+    let statuses: [String]
+    let fetch: FetchOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        words = arguments[Self.query]
+        template = try arguments[Self.format].map { text throws(UsageError) in try LaunchLineTemplate(text) }
+        output = OutputOptions(arguments)
+        agencies = arguments[Self.agency]
+        locations = arguments[Self.location]
+        missionTypes = arguments[Self.missionType]
+        statuses = arguments[Self.status]
+        fetch = try FetchOptions(arguments)
+        if template != nil && output.json { throw UsageError("--format and --json contradict each other: choose one output") }
+    }
+
+    var searchQuery: LaunchSearchQuery {
+        LaunchSearchQuery(words: words, agencies: agencies, locations: locations, missionTypes: missionTypes, statuses: statuses)
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let service = try Services(context: context, fetch: fetch).launches()
+        let sourced = try await service.launches(LaunchService.Request(timeframe: .upcoming, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
+        for notice in sourced.notices { context.notice(notice.message) }
+        let now = context.now
+        guard let launch = Self.next(after: now, in: sourced.value.launches, query: searchQuery) else {
+            let described = searchQuery.description
+            throw CommandError(described.isEmpty ? "no upcoming launch" : "no upcoming launch matches \(described)")
+        }
+        if output.json {
+            try context.stdout.writeLine(try LaunchJSONRenderer.render(launch))
+            return .success
+        }
+        let glyphs = context.glyphs
+        let dates = LaunchDateText(timeZone: context.timeZone, now: now)
+        let line = (template ?? .standard(unicode: glyphs.isUnicode)).render(launch, dates: dates, missing: glyphs.isUnicode ? "—" : "-")
+        try context.stdout.writeLine(line)
+        return .success
+    }
+
+    /// The first launch at or after `now` that `query` matches, in date order.
+    static func next(after now: Date, in launches: [Launch], query: LaunchSearchQuery) -> Launch? {
+        let upcoming = launches.filter { ($0.net ?? .distantPast) >= now }
+        return LaunchCatalog(launches: upcoming, timeframe: .upcoming, filter: query.searchQuery, limit: 1).selected.first
+    }
+}

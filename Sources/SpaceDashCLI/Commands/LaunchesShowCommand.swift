@@ -1,0 +1,124 @@
+import Foundation
+import SpaceData
+import Streams
+
+/// `spacedash launches show ID|QUERY`: everything known about one launch.
+/// An id is asked of Launch Library directly; a query is looked up among the
+/// listed launches first and must match one (or name one exactly).
+struct LaunchesShowCommand: Command {
+    static let target = RepeatedPositional<String>(
+        "ID|QUERY", help: "A launch's id (from --json, the last field of a piped row, or 'launches next --format {id}'), or words that pick one launch as 'launches search' does",
+        isRequired: true, acceptsDashPrefixedValues: true)
+    static let past = Flag("past", help: "Look for the QUERY among past launches instead of upcoming ones")
+
+    static let configuration = CommandConfiguration(
+        name: "show",
+        abstract: "Everything about one launch: mission, pad, window, status, webcasts, links.",
+        discussion: """
+            Asks Launch Library for the launch's detailed record (one request of the 15 an hour; \
+            cached for 15 minutes like the lists). Offline, or when Launch Library cannot answer, it \
+            shows the cached record, else the launch as the cached list or the bundled sample holds \
+            it, and says on stderr what only the detailed record has.
+
+            A QUERY matching several launches lists them with their ids on stderr and exits 1; \
+            one matching none exits 1.
+
+            With --json: one object, every field of 'launches --json' and then detailed (whether \
+            this is the detailed record), record_url, agency_country_code, status_description, \
+            net_precision_description, probability, weather_concerns, hold_reason, fail_reason, \
+            map_url, pad_time_zone, webcasts and info_links (each link: url, title, publisher, \
+            type, priority).
+            """,
+        arguments: [target, past, OutputOptions.json, OutputOptions.utc] + FetchOptions.all,
+        examples: [
+            Example("spacedash launches show e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", "One launch by its id."),
+            Example("spacedash launches show starlink 17-39", "The launch whose name has these words."),
+            Example("spacedash launches show --json crew | jq '.webcasts[].url'", "Webcast addresses of the next crewed launch."),
+        ])
+
+    let words: [String]
+    let timeframe: LaunchTimeframe
+    let output: OutputOptions
+    let fetch: FetchOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        words = arguments[Self.target]
+        timeframe = arguments[Self.past] ? .past : .upcoming
+        output = OutputOptions(arguments)
+        fetch = try FetchOptions(arguments)
+        if text.isEmpty { throw UsageError("show needs a launch's id or words naming it", hint: "spacedash launches show starlink") }
+    }
+
+    var text: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
+
+    /// Launch Library's ids are UUIDs.
+    static func isLaunchID(_ text: String) -> Bool {
+        UUID(uuidString: text) != nil
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitCode {
+        let services = Services(context: context, fetch: fetch)
+        let service = try services.launches()
+        let id: String
+        let listed: Launch?
+        if Self.isLaunchID(text) {
+            id = text.lowercased()
+            // The list is only the last resort here: read from the cache or the sample, asking nothing.
+            let known = try? await service.launches(LaunchService.Request(timeframe: timeframe, policy: FetchPolicy(offline: true))).firstResult()
+            listed = known?.value.launches.first { $0.id.lowercased() == id }
+        } else {
+            let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
+            for notice in sourced.notices { context.notice(notice.message) }
+            let launches = sourced.value.launches
+            switch Self.pick(words, among: launches, timeframe: timeframe) {
+            case .one(let launch):
+                id = launch.id
+                listed = launch
+            case .none:
+                let what = timeframe == .upcoming ? "upcoming" : "past"
+                throw CommandError("no \(what) launch matches \"\(text)\" (searched \(launches.count))\(timeframe == .upcoming ? "; try --past" : "")")
+            case .several(let matches):
+                context.notice("\"\(text)\" matches \(matches.count) launches; show one by its id:")
+                let dates = LaunchDateText(timeZone: context.timeZone, now: context.now)
+                for launch in matches.prefix(20) {
+                    context.notice("  \(launch.id)  \(dates.date(of: launch))  \(launch.name)")
+                }
+                if matches.count > 20 { context.notice("  … and \(matches.count - 20) more: narrow the query") }
+                return .failure
+            }
+        }
+        let sourced = try await service.detail(id: id, listed: listed, policy: fetch.policy, timeout: fetch.timeout).firstResult()
+        for notice in sourced.notices { context.notice(notice.message) }
+        if output.json {
+            try context.stdout.writeLine(try LaunchJSONRenderer.render(sourced.value))
+            return .success
+        }
+        let renderer = LaunchDetailRenderer(
+            dates: LaunchDateText(timeZone: context.timeZone, now: context.now),
+            width: context.layoutWidth,
+            mode: context.usesColor ? .colour : .plain,
+            joiner: context.glyphs.joiner)
+        for line in renderer.render(sourced.value) { try context.stdout.writeLine(line) }
+        return .success
+    }
+
+    enum Pick: Equatable {
+        case none
+        case one(Launch)
+        case several([Launch])
+    }
+
+    /// The launch `text` names: the one whose name it is (case ignored), else
+    /// the one the search finds, in date order.
+    static func pick(_ words: [String], among launches: [Launch], timeframe: LaunchTimeframe) -> Pick {
+        let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        let exact = launches.filter { $0.name.caseInsensitiveCompare(text) == .orderedSame }
+        if exact.count == 1 { return .one(exact[0]) }
+        let found = Array(LaunchCatalog(launches: launches, timeframe: timeframe, filter: LaunchSearchQuery(words: words).searchQuery).selected)
+        switch found.count {
+        case 0: return .none
+        case 1: return .one(found[0])
+        default: return .several(found)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import SpaceData
+import Terminal
+
+/// `spacedash launches next --format TEMPLATE`: one launch as one line, for
+/// status bars and prompts. `{name}`, `{countdown}` and the other placeholders
+/// are replaced; `{{` and `}}` are literal braces; everything else is kept.
+/// The template is checked once, before anything is loaded, so a typo is a
+/// usage error rather than a line with a hole in it.
+struct LaunchLineTemplate: Sendable, Equatable {
+    enum Placeholder: String, CaseIterable, Sendable {
+        case name, rocket, mission, provider, location, pad, net, countdown, status, type, orbit, id
+
+        /// What `--help` says each one gives.
+        var help: String {
+            switch self {
+            case .name: "the launch's name, e.g. Falcon 9 Block 5 | Starlink Group 17-39"
+            case .rocket: "the rocket's full name"
+            case .mission: "the mission's name"
+            case .provider: "the launch provider"
+            case .location: "the launch site"
+            case .pad: "the pad"
+            case .net: "the time of launch, in the local zone (or UTC with --utc), cut to its precision"
+            case .countdown: "T-2h 49m, T-3d 4h; T+5m once past; ~T-12d or NET 2026-08 when known only to the day or month"
+            case .status: "Go, TBD, TBC, Hold, Success…"
+            case .type: "the mission type, e.g. Communications"
+            case .orbit: "the target orbit's abbreviation, e.g. LEO"
+            case .id: "Launch Library's id, for 'spacedash launches show'"
+            }
+        }
+    }
+
+    enum Part: Sendable, Equatable {
+        case text(String)
+        case placeholder(Placeholder)
+    }
+
+    let parts: [Part]
+
+    /// The line `launches next` prints without --format, e.g.
+    /// `Falcon 9 Block 5 | Starlink Group 17-39 · T-2h 49m · Vandenberg SFB, CA, USA`.
+    static func standard(unicode: Bool) -> LaunchLineTemplate {
+        let separator = unicode ? " · " : " - "
+        return LaunchLineTemplate(parts: [.placeholder(.name), .text(separator), .placeholder(.countdown), .text(separator), .placeholder(.location)])
+    }
+
+    private init(parts: [Part]) { self.parts = parts }
+
+    /// - Throws: `UsageError` naming the known placeholders for an unknown one,
+    ///   and for a brace left open or closed alone.
+    init(_ template: String) throws(UsageError) {
+        var parts: [Part] = []
+        var text = ""
+        var index = template.startIndex
+        while index < template.endIndex {
+            let character = template[index]
+            let next = template.index(after: index)
+            if character == "{" || character == "}", next < template.endIndex, template[next] == character {
+                text.append(character)
+                index = template.index(after: next)
+                continue
+            }
+            if character == "}" {
+                throw UsageError("--format has a '}' that closes nothing", hint: "write }} for a literal brace")
+            }
+            guard character == "{" else {
+                text.append(character)
+                index = next
+                continue
+            }
+            guard let close = template[next...].firstIndex(of: "}") else {
+                throw UsageError("--format has a '{' that is never closed", hint: "write {{ for a literal brace")
+            }
+            let word = String(template[next..<close])
+            guard let placeholder = Placeholder(rawValue: word.lowercased()) else {
+                let known = Placeholder.allCases.map { "{\($0.rawValue)}" }
+                throw UsageError("unknown placeholder {\(word)} in --format",
+                                 suggestion: Suggestion.closest(to: word.lowercased(), among: Placeholder.allCases.map(\.rawValue)).map { "{\($0)}" },
+                                 hint: "known: \(known.joined(separator: " "))")
+            }
+            if !text.isEmpty { parts.append(.text(text)); text = "" }
+            parts.append(.placeholder(placeholder))
+            index = template.index(after: close)
+        }
+        if !text.isEmpty { parts.append(.text(text)) }
+        self.parts = parts
+    }
+
+    /// The line for `launch`, on one line whatever the data holds.
+    /// - Parameter missing: what stands for a value Launch Library does not give.
+    func render(_ launch: Launch, dates: LaunchDateText, missing: String = "—") -> String {
+        let line = parts.map { part -> String in
+            switch part {
+            case .text(let text): return text
+            case .placeholder(let placeholder): return Self.value(placeholder, of: launch, dates: dates) ?? missing
+            }
+        }.joined()
+        return TerminalSanitizer.clean(line, mode: .singleLine)
+    }
+
+    static func value(_ placeholder: Placeholder, of launch: Launch, dates: LaunchDateText) -> String? {
+        switch placeholder {
+        case .name: launch.name
+        case .rocket: launch.rocketName
+        case .mission: launch.missionName ?? Self.missionPart(of: launch.name)
+        case .provider: launch.agencyName ?? launch.agencyAbbreviation
+        case .location: launch.locationName
+        case .pad: launch.padName
+        case .net: launch.net == nil ? nil : dates.date(of: launch)
+        case .countdown: countdown(to: launch, dates: dates)
+        case .status: launch.statusShort
+        case .type: launch.missionType
+        case .orbit: launch.orbitAbbreviation ?? launch.orbitName
+        case .id: launch.id
+        }
+    }
+
+    /// "T-2h 49m" before launch, "T+5m" after, "T-0" within the minute; for a
+    /// date known only to the day "~T-12d" (hours would be made up), and to
+    /// the month or coarser "NET 2026-08".
+    static func countdown(to launch: Launch, dates: LaunchDateText) -> String? {
+        guard let net = launch.net else { return nil }
+        let seconds = Int(net.timeIntervalSince(dates.now).rounded(.down))
+        switch LaunchDateText.granularity(launch.netPrecision) {
+        case .month:
+            return "NET \(dates.date(of: launch))"
+        case .day:
+            let days = abs(seconds) / 86_400
+            if days == 0 { return seconds > 0 ? "within a day" : "today" }
+            return seconds > 0 ? "~T-\(days)d" : "~T+\(days)d"
+        case .time:
+            if abs(seconds) < 60 { return "T-0" }
+            return (seconds > 0 ? "T-" : "T+") + LaunchDateText.span(abs(seconds))
+        }
+    }
+
+    /// "Starlink Group 17-39" of "Falcon 9 Block 5 | Starlink Group 17-39".
+    private static func missionPart(of name: String) -> String? {
+        guard let bar = name.range(of: " | ") else { return nil }
+        let part = name[bar.upperBound...].trimmingCharacters(in: .whitespaces)
+        return part.isEmpty ? nil : part
+    }
+}

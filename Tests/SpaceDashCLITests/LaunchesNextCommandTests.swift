@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TestSupport
+import SpaceData
+@testable import SpaceDashCLI
+
+/// `spacedash launches next`, end to end against a Launch Library on 127.0.0.1
+/// serving the real listing of 20 July 2026 (../shared/data/launches/ll2; skipped
+/// without it), with the clock set to 12:00 UTC that day.
+@Suite struct LaunchesNextCommandTests {
+    typealias Sandbox = LaunchesShowCommandTests.Sandbox
+
+    static func server() throws -> LoopbackServer {
+        try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try LaunchCaptures.data(LaunchCaptures.july2026List))])
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theNextLaunchOfTheListingOf20July2026() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let result = try LaunchesShowCommandTests.spacedash(["next"], sandbox.environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText == "Falcon 9 Block 5 | Starlink Group 17-39 · T-2h 49m · Vandenberg SFB, CA, USA\n")
+        #expect(result.stderrText == "")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aFreshCacheAnswersWithoutARequestEvenWhenTheServerHangs() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        #expect(try LaunchesShowCommandTests.spacedash(["next"], sandbox.environment(server)).exitCode == 0)
+        server["/2.3.0/launches/upcoming/"] = .silence
+        let later = sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-20T12:10:00Z"])
+        let result = try LaunchesShowCommandTests.spacedash(["next", "--format", "{countdown}"], later)
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText == "T-2h 39m\n")
+        #expect(server.requests.count == 1)
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aQueryAndFiltersPickTheLaunch() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let rocketLab = try LaunchesShowCommandTests.spacedash(["next", "--agency", "rocket lab", "--format", "{provider}: {mission} {countdown} ({status})"], sandbox.environment(server))
+        #expect(rocketLab.stdoutText == "Rocket Lab: LOXSAT 1 NET 2026-07 (TBD)\n")
+        let starship = try LaunchesShowCommandTests.spacedash(["next", "starship", "--format", "{rocket} {net}"], sandbox.environment(server))
+        #expect(starship.stdoutText == "Starship 2026-07-23 22:45 UTC\n")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func nothingUpcomingExits1WithNothingOnStdout() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let result = try LaunchesShowCommandTests.spacedash(["next", "--offline"], Sandbox().environment(server, ["SPACEDASH_NOW": "2030-01-01T00:00:00Z"]))
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.hasSuffix("spacedash: no upcoming launch\n"))
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func noMatchExits1() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let result = try LaunchesShowCommandTests.spacedash(["next", "ariane"], Sandbox().environment(server))
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText == "spacedash: no upcoming launch matches \"ariane\"\n")
+    }
+
+    @Test func anUnknownPlaceholderIsAUsageErrorBeforeAnyRequest() throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let result = try LaunchesShowCommandTests.spacedash(["next", "--format", "{rocke} {countdown}"], Sandbox().environment(server))
+        #expect(result.exitCode == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.hasPrefix("spacedash: unknown placeholder {rocke} in --format; did you mean '{rocket}'? (known: {name} {rocket}"))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func formatAndJSONTogetherAreAUsageError() throws {
+        let result = try LaunchesShowCommandTests.spacedash(["next", "--json", "--format", "{name}"], Sandbox().environment(nil))
+        #expect(result.exitCode == 64)
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theNextLaunchSkipsThoseAlreadyGone() throws {
+        let launches = try LaunchCaptures.details(LaunchCaptures.july2026List).map(\.launch)
+        let afterStarlink = LaunchLibraryDate.date(from: "2026-07-20T15:00:00Z")!
+        #expect(LaunchesNextCommand.next(after: afterStarlink, in: launches, query: LaunchSearchQuery(words: []))?.name == "Falcon 9 Block 5 | MRV-1")
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import TestSupport
+import SpaceData
+@testable import SpaceDashCLI
+
+/// `spacedash launches show`, end to end against a Launch Library on 127.0.0.1
+/// serving the real captures of 20 July 2026 (../shared/data/launches/ll2; skipped
+/// without them), with the clock set to 12:00 UTC that day.
+@Suite struct LaunchesShowCommandTests {
+    static let starlinkID = "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc"
+
+    final class Sandbox {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-show-e2e-\(UUID().uuidString)")
+        deinit { try? FileManager.default.removeItem(at: cache) }
+
+        func environment(_ server: LoopbackServer?, _ extra: [String: String] = [:]) -> [String: String] {
+            var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "SPACEDASH_CACHE_DIR": cache.path, "TZ": "UTC",
+                               "LANG": "C.UTF-8", "SPACEDASH_NOW": "2026-07-20T12:00:00Z"]
+            environment["SPACEDASH_LAUNCHES_URL"] = server.map { $0.url("/2.3.0").absoluteString } ?? "http://127.0.0.1:9/2.3.0"
+            return environment.merging(extra) { $1 }
+        }
+    }
+
+    static func spacedash(_ arguments: [String], _ environment: [String: String]) throws -> ProcessResult {
+        try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["launches"] + arguments, environment: environment, timeout: 60)
+    }
+
+    /// One record of the detailed capture, alone, as `/launches/{id}/` answers.
+    static func detailedRecord(_ id: String) throws -> Data {
+        let page = try #require(try JSONSerialization.jsonObject(with: LaunchCaptures.data(LaunchCaptures.july2026Detailed)) as? [String: Any])
+        let record = try #require((page["results"] as? [[String: Any]])?.first { $0["id"] as? String == id })
+        return try JSONSerialization.data(withJSONObject: record)
+    }
+
+    /// The list capture at the upcoming path, and the detailed records at theirs.
+    static func server() throws -> LoopbackServer {
+        let server = try LoopbackServer()
+        server["/2.3.0/launches/upcoming/"] = .json(try LaunchCaptures.data(LaunchCaptures.july2026List))
+        for id in [starlinkID, "0f6780cf-edae-4d7c-99d6-ce7de784d140"] {
+            server["/2.3.0/launches/\(id)/"] = .json(try detailedRecord(id))
+        }
+        return server
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func anIDAsksForTheDetailedRecordOnceAndCachesIt() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let result = try Self.spacedash(["show", Self.starlinkID], sandbox.environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stderrText == "")
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Falcon 9 Block 5 | Starlink Group 17-39")
+        #expect(lines.contains("  NET         2026-07-20 14:49 UTC (to the second), in 2h 49m"))
+        #expect(LaunchDetailRendererTests.value("Webcasts", in: lines)?.hasPrefix("Official Webcast by SpaceX (Starlink Mission): https://x.com/i/broadcasts/1qGoNNQZvEMKv") == true)
+        #expect(server.requests.map(\.target) == ["/2.3.0/launches/\(Self.starlinkID)/?mode=detailed"])
+
+        let again = try Self.spacedash(["show", Self.starlinkID], sandbox.environment(server))
+        #expect(again.stdout == result.stdout)
+        #expect(server.requests.count == 1, "a fresh cached record is shown without a request")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aQueryNamingOneLaunchShowsIt() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let result = try Self.spacedash(["show", "mrv-1"], Sandbox().environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.hasPrefix("Falcon 9 Block 5 | MRV-1\n"))
+        #expect(server.requests.map(\.path) == ["/2.3.0/launches/upcoming/", "/2.3.0/launches/0f6780cf-edae-4d7c-99d6-ce7de784d140/"])
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aQueryMatchingSeveralListsThemWithTheirIDsAndExits1() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let result = try Self.spacedash(["show", "starlink"], Sandbox().environment(server))
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderrText.split(separator: "\n").map(String.init)
+        #expect(lines.first == "spacedash: \"starlink\" matches 3 launches; show one by its id:")
+        #expect(lines.dropFirst().first == "spacedash:   \(Self.starlinkID)  2026-07-20 14:49 UTC  Falcon 9 Block 5 | Starlink Group 17-39")
+        #expect(lines.count == 4)
+        #expect(server.requests.map(\.path) == ["/2.3.0/launches/upcoming/"], "no detailed record is asked for")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aQueryMatchingNoneIsOneLineAndExits1() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let result = try Self.spacedash(["show", "ariane"], Sandbox().environment(server))
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText == "spacedash: no upcoming launch matches \"ariane\" (searched 10); try --past\n")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func jsonIsTheWholeRecord() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let result = try Self.spacedash(["show", "--json", Self.starlinkID], Sandbox().environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        #expect(object["name"] as? String == "Falcon 9 Block 5 | Starlink Group 17-39")
+        #expect(object["detailed"] as? Bool == true)
+        #expect((object["webcasts"] as? [[String: Any]])?.count == 3)
+        #expect(object["map_url"] as? String == "https://www.google.com/maps?q=34.632,-120.611")
+        #expect(object["last_updated"] as? String == "2026-07-20T14:19:43Z")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func offlineItShowsTheListedLaunchAndSaysWhatIsMissing() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        // The list is cached; the detailed record never was.
+        #expect(try Self.spacedash(["--json"], sandbox.environment(server)).exitCode == 0)
+        let result = try Self.spacedash(["show", "--offline", Self.starlinkID], sandbox.environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.hasPrefix("Falcon 9 Block 5 | Starlink Group 17-39\n"))
+        #expect(!result.stdoutText.contains("Webcasts"))
+        #expect(result.stderrText == "spacedash: no detailed record of this launch cached; showing it as listed (webcasts, information links, probability, weather concerns and hold reason are in its detailed record only)\n")
+        #expect(server.requests.count == 1, "offline makes no request")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func offlineWithTheDetailedRecordCachedShowsIt() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let online = try Self.spacedash(["show", Self.starlinkID], sandbox.environment(server))
+        let offline = try Self.spacedash(["show", "--offline", Self.starlinkID], sandbox.environment(server))
+        #expect(offline.exitCode == 0)
+        #expect(offline.stdout == online.stdout)
+    }
+
+    @Test func anUnknownIDOfflineIsOneLineAndExits1() throws {
+        let result = try Self.spacedash(["show", "--offline", "00000000-0000-4000-8000-000000000000"], Sandbox().environment(nil))
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.split(separator: "\n").count == 1)
+        #expect(result.stderrText.hasPrefix("spacedash: "))
+    }
+
+    @Test func withoutAnythingToShowItIsAUsageError() throws {
+        let result = try Self.spacedash(["show"], Sandbox().environment(nil))
+        #expect(result.exitCode == 64)
+    }
+
+    // MARK: - Picking one launch
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func anExactNameWinsOverOtherMatches() throws {
+        let launches = try LaunchCaptures.details(LaunchCaptures.july2026List).map(\.launch)
+        #expect(LaunchesShowCommand.pick(["falcon 9 block 5 | starlink group 17-39"], among: launches, timeframe: .upcoming) == .one(launches[0]))
+        guard case .several(let several) = LaunchesShowCommand.pick(["falcon"], among: launches, timeframe: .upcoming) else {
+            Issue.record("falcon matches several launches")
+            return
+        }
+        #expect(several.count == 4)
+    }
+}
