@@ -8,9 +8,15 @@ BINDIR   := $(DESTDIR)$(PREFIX)/bin
 ARGS     ?=
 # The build must stay free of warnings: CI treats one as a failure.
 SWIFTFLAGS ?= -Xswiftc -warnings-as-errors
-RELEASE  := $(SWIFT) build -c release $(SWIFTFLAGS)
+# The release binary carries the Swift runtime, Foundation and Dispatch (linked
+# statically) and no symbols or debug information: it runs without the Swift
+# toolchain, needing only the C library, libstdc++ and libcurl at run time.
+RELEASE  := $(SWIFT) build -c release $(SWIFTFLAGS) --static-swift-stdlib -Xlinker --strip-all
+RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
+# Where `make test` installs the release binary for the test that runs it without the toolchain.
+TEST_INSTALL := $(CURDIR)/.build/test-install
 
-.PHONY: all deps build release test demo run bench install uninstall fixtures fuzz fuzz-build clean help
+.PHONY: all deps bench-deps build release test demo run bench install uninstall fixtures fuzz fuzz-build clean help
 
 all: build
 
@@ -43,16 +49,19 @@ build: deps
 release: deps
 	$(RELEASE) --product spacedash
 
+# The tests include the installed binary's (InstalledBinaryTests), so the release
+# binary is built and installed into a scratch prefix first.
 test: deps
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
-	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory install DESTDIR=$(TEST_INSTALL) PREFIX=/usr
+	SPACEDASH_INSTALLED_BINARY=$(TEST_INSTALL)/usr/bin/spacedash $(SWIFT) test --skip-build
 
 # The offline tour: the bundled data through the real services on a scripted
 # HTTP layer, then a scripted search as you type. It needs no network (the
 # package has no dependencies to fetch). DEMO_ARGS=--fast skips the waits.
 DEMO_ARGS ?=
 demo: release
-	@"$$($(SWIFT) build -c release --show-bin-path)/spacedash" demo $(DEMO_ARGS)
+	@"$(RELEASE_BIN)/spacedash" demo $(DEMO_ARGS)
 
 run: deps
 	$(SWIFT) build $(SWIFTFLAGS) --product spacedash
@@ -63,8 +72,21 @@ run: deps
 # builds. If it cannot be built, the bench says so and uses recorded figures.
 OPENCOMBINE_BASELINE := Benchmarks/OpenCombineBaseline
 BENCH_ARGS ?=   # case names to run (a substring is enough); all when empty
-bench: deps
+# The start-up and --file cases read peak memory through GNU time (Debian's `time`).
+bench-deps: deps
+	@if [ ! -x /usr/bin/time ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing time (GNU time, for the bench's peak-memory readings) with apt-get" >&2; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null \
+	      || { echo "apt-get could not install time" >&2; exit 1; }; \
+	  else \
+	    echo "GNU time is missing. Install it with: sudo apt-get install -y time" >&2; exit 1; \
+	  fi; \
+	fi
+
+bench: bench-deps
 	$(RELEASE) --product SpaceDashBench
+	$(RELEASE) --product StartupBaseline
 	$(RELEASE) --product spacedash
 	@if $(SWIFT) build -c release --package-path $(OPENCOMBINE_BASELINE) >.build/opencombine-baseline.log 2>&1; then \
 	  export SPACEDASH_OPENCOMBINE_BENCH="$$($(SWIFT) build -c release --package-path $(OPENCOMBINE_BASELINE) --show-bin-path)/OpenCombineBaseline"; \
@@ -75,7 +97,7 @@ bench: deps
 
 install: release
 	install -d "$(BINDIR)"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/spacedash" "$(BINDIR)/spacedash"
+	install -m 0755 "$(RELEASE_BIN)/spacedash" "$(BINDIR)/spacedash"
 
 uninstall:
 	rm -f "$(BINDIR)/spacedash"

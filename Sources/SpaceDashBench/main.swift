@@ -1,8 +1,15 @@
 // `make bench`: each suite adds its cases here, one call line per suite.
 // Arguments filter the cases by name (`SpaceDashBench chain5 launches`).
+import Foundation
+
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == FileLoadBenchmarks.childFlag {
+    exit(FileLoadBenchmarks.child(path: CommandLine.arguments[2]))
+}
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 let runner = BenchmarkRunner(arguments: benchmarkArguments)
 // First, while this process is small: a spawned child's peak RSS includes ours.
+StartupBenchmarks.run(selected: runner.selected)
+FileLoadBenchmarks.run(selected: runner.selected)
 if runner.selected("mars_weather") || runner.selected("insight") { InSightBenchmarks.offlinePeakMemory() }
 OpenCombineBaseline.run(with: runner, arguments: benchmarkArguments)  // the Streams cases, with OpenCombine's beside them
 if runner.selected("launches.decode") { LaunchLibraryBenchmarks.run() }

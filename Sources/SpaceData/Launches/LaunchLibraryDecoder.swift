@@ -145,7 +145,7 @@ private struct RawEnvelope: Decodable {
 }
 
 /// A value that failed to decode becomes nil instead of failing its array.
-private struct Lossy<Value: Decodable>: Decodable {
+struct Lossy<Value: Decodable>: Decodable {
     var value: Value?
     init(from decoder: Decoder) throws {
         value = try? Value(from: decoder)
@@ -154,7 +154,7 @@ private struct Lossy<Value: Decodable>: Decodable {
 
 /// Tells spacedash's flat launch objects from Launch Library's, which never
 /// carry `agency_abbrev` or `status_abbrev` at the top level.
-private struct SpacedashLaunchProbe: Decodable {
+struct SpacedashLaunchProbe: Decodable {
     var isSpacedashLaunch = false
 
     init(from decoder: Decoder) throws {
@@ -163,24 +163,24 @@ private struct SpacedashLaunchProbe: Decodable {
     }
 }
 
-private struct RawLaunch: Decodable {
-    var id: String?
-    var name: String?
-    var status: NamedValue?
-    var net: String?
-    var netPrecision: NamedValue?
-    var windowStart: String?
-    var windowEnd: String?
-    var lspName: String?
-    var provider: RawAgency?
-    var mission: RawMission?
-    var missionType: String?
-    var orbit: NamedValue?
-    var pad: RawPad?
-    var location: RawLocation?
-    var rocket: RawRocket?
-    var webcastLive: Bool?
-    var lastUpdated: String?
+struct RawLaunch: Decodable {
+    private var id: String?
+    private var name: String?
+    private var status: NamedValue?
+    private var net: String?
+    private var netPrecision: NamedValue?
+    private var windowStart: String?
+    private var windowEnd: String?
+    private var lspName: String?
+    private var provider: RawAgency?
+    private var mission: RawMission?
+    private var missionType: String?
+    private var orbit: NamedValue?
+    private var pad: RawPad?
+    private var location: RawLocation?
+    private var rocket: RawRocket?
+    private var webcastLive: Bool?
+    private var lastUpdated: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, status, net, orbit, pad, location, rocket, mission

@@ -12,6 +12,9 @@ public enum LaunchLibraryError: Error, Sendable, Equatable, CustomStringConverti
     case throttled(retryAfter: Int?)
     /// Any other `{"detail": …}` answer, e.g. "Not found.", with its HTTP status when known.
     case api(detail: String, status: Int?)
+    /// JSON that breaks off or goes wrong at byte `offset` (counted from 0),
+    /// where `expected` was due: a truncated or damaged file.
+    case malformedJSON(offset: Int, expected: String)
     /// Valid JSON, but not a page of launches (nor one launch).
     case unexpectedShape(String)
 
@@ -27,6 +30,8 @@ public enum LaunchLibraryError: Error, Sendable, Equatable, CustomStringConverti
             return base + "; retry " + Self.retryPhrase(seconds: seconds)
         case .api(let detail, let status):
             return "Launch Library answered " + (status.map { "HTTP \($0): " } ?? "") + detail
+        case .malformedJSON(let offset, let expected):
+            return "the response is not valid JSON: at byte \(offset) \(expected) was expected"
         case .unexpectedShape(let why):
             return "the response is JSON but not a list of Launch Library launches: \(why)"
         }

@@ -57,31 +57,25 @@ public final class LaunchService: Sendable {
     /// The launches of a saved Launch Library response of any supported
     /// version (`--file`): no request, no cache.
     public static func load(file path: String, timeframe: LaunchTimeframe = .upcoming) throws(ServiceFailure) -> LaunchList {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let reason: String
-            if !FileManager.default.fileExists(atPath: path) {
-                reason = "no such file"
-            } else if (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeDirectory {
-                reason = "it is a directory"
-            } else {
-                reason = "permission denied or unreadable"
-            }
-            throw .fileUnreadable(path: path, reason: reason)
-        }
-        do {
-            let page = try LaunchLibraryDecoder.decodePage(data)
+        do throws(LaunchLibraryFileDecoder.Failure) {
+            // Record by record: a file of any size loads in memory proportional to its launches.
+            let page = try LaunchLibraryFileDecoder.decode(contentsOf: path)
             return LaunchList(pages: [page], timeframe: timeframe)
         } catch {
-            let reason: String
             switch error {
-            case .notJSON(let prefix): reason = prefix.isEmpty ? "it is empty" : "it is not JSON (it starts with \"\(prefix)\")"
-            case .unexpectedShape(let why): reason = "it is JSON but not a list of launches (\(why))"
-            case .throttled, .api: reason = "it holds an error answer rather than launches (\(error))"
+            case .unreadable(let reason): throw .fileUnreadable(path: path, reason: reason)
+            case .notLaunches(let error): throw .fileNotLaunches(path: path, reason: fileReason(error))
             }
-            throw .fileNotLaunches(path: path, reason: reason)
+        }
+    }
+
+    /// Why a file is not launches, as the end of "PATH is not a Launch Library response: …".
+    private static func fileReason(_ error: LaunchLibraryError) -> String {
+        switch error {
+        case .notJSON(let prefix): return prefix.isEmpty ? "it is empty" : "it is not JSON (it starts with \"\(prefix)\")"
+        case .malformedJSON(let offset, let expected): return "it is not valid JSON (at byte \(offset), \(expected) was expected)"
+        case .unexpectedShape(let why): return "it is JSON but not a list of launches (\(why))"
+        case .throttled, .api: return "it holds an error answer rather than launches (\(error))"
         }
     }
 

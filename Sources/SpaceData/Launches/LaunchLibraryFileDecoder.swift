@@ -1,0 +1,260 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a saved Launch Library response (`--file`) of any size as a stream
+/// of records: the file is read in chunks, the envelope and the `results`
+/// array are walked by `ChunkedJSONReader`, and each launch is decoded alone by
+/// `LaunchLibraryDecoder`'s tolerant record types. Memory holds the launches
+/// decoded so far and one chunk, never the whole document as a tree, so the
+/// time and memory of a load grow in step with the number of launches.
+///
+/// Accepts what `LaunchLibraryDecoder.decodePage` accepts, with the same
+/// results; broken JSON anywhere is one error naming its byte offset.
+public enum LaunchLibraryFileDecoder {
+    /// Why a file gave no launches.
+    public enum Failure: Error, Equatable {
+        /// The file could not be opened or read: `reason` says why, for a person.
+        case unreadable(reason: String)
+        case notLaunches(LaunchLibraryError)
+    }
+
+    /// The launches of the file at `path`.
+    public static func decode(contentsOf path: String) throws(Failure) -> LaunchPage {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(reason: reason(errno)) }
+        defer { close(descriptor) }
+        var reader = ChunkedJSONReader { (buffer: inout [UInt8]) throws(JSONReadError) -> Bool in
+            try read(descriptor, appendingTo: &buffer)
+        }
+        do throws(WalkError) {
+            return try decode(&reader)
+        } catch {
+            switch error {
+            case .unreadable(let code): throw .unreadable(reason: reason(code))
+            case .syntax(let error): throw .notLaunches(.malformedJSON(offset: error.offset, expected: error.expected))
+            case .launches(let error): throw .notLaunches(error)
+            }
+        }
+    }
+
+    /// The launches of `bytes`, read the same way (for tests and small inputs).
+    public static func decode(bytes: [UInt8]) throws(LaunchLibraryError) -> LaunchPage {
+        var reader = ChunkedJSONReader(bytes: bytes)
+        do throws(WalkError) {
+            return try decode(&reader)
+        } catch {
+            switch error {
+            case .syntax(let error): throw .malformedJSON(offset: error.offset, expected: error.expected)
+            case .launches(let error): throw error
+            case .unreadable: throw .notJSON(prefix: "")  // memory cannot fail to read
+            }
+        }
+    }
+
+    // MARK: - The walk
+
+    private enum WalkError: Error {
+        case syntax(JSONSyntaxError)
+        case unreadable(Int32)
+        case launches(LaunchLibraryError)
+
+        init(_ error: JSONReadError) {
+            switch error {
+            case .syntax(let syntax): self = .syntax(syntax)
+            case .unreadable(let code): self = .unreadable(code)
+            }
+        }
+    }
+
+    private static func decode(_ reader: inout ChunkedJSONReader) throws(WalkError) -> LaunchPage {
+        do {
+            let page: LaunchPage
+            switch try reader.peekNonWhitespace() {
+            case nil:
+                throw WalkError.launches(.notJSON(prefix: ""))
+            case UInt8(ascii: "["):
+                var records = RecordDecoder(topLevel: true)
+                try records.decodeArray(&reader)
+                page = try records.page(count: nil, next: nil, previous: nil)
+            case UInt8(ascii: "{"):
+                page = try decodeObject(&reader)
+            default:
+                throw WalkError.launches(.notJSON(prefix: LaunchLibraryDecoder.prefix(of: Data(try reader.upcoming(256)))))
+            }
+            if try reader.peekNonWhitespace() != nil { throw reader.syntaxError("the end of the file") }
+            return page
+        } catch let error as WalkError {
+            throw error
+        } catch let error as JSONReadError {
+            throw WalkError(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    /// The envelope (`count`, `next`, `previous`, `results`), streaming its
+    /// `results`; an object without them (an error body, one launch) is small
+    /// and goes to `LaunchLibraryDecoder` whole.
+    private static func decodeObject(_ reader: inout ChunkedJSONReader) throws -> LaunchPage {
+        let objectStart = reader.offset
+        reader.retain(from: objectStart)
+        reader.advance()  // {
+        var records: RecordDecoder?
+        var count: Int?
+        var next: String?
+        var previous: String?
+        var resultsIsNotAList = false
+        if try reader.peekNonWhitespace() == UInt8(ascii: "}") {
+            reader.advance()
+        } else {
+            while true {
+                let key = try reader.readString()
+                try reader.expect(UInt8(ascii: ":"), "':'")
+                if key == "results", try reader.peekNonWhitespace() == UInt8(ascii: "[") {
+                    reader.release()  // from here on only records are kept, one at a time
+                    var decoder = RecordDecoder(topLevel: false)
+                    try decoder.decodeArray(&reader)
+                    records = decoder
+                } else if ["count", "next", "previous"].contains(key) || (key == "results" && records == nil) {
+                    let start = reader.offset
+                    let keeping = records != nil
+                    if keeping { reader.retain(from: start) }
+                    try reader.skipValue()
+                    let value = reader.bytes(from: start)
+                    if keeping { reader.release() }
+                    switch key {
+                    case "count": count = lenient(Int.self, value)
+                    case "next": next = lenient(String.self, value)
+                    case "previous": previous = lenient(String.self, value)
+                    default: resultsIsNotAList = value.filter { $0 > 0x20 } != Data("null".utf8)
+                    }
+                } else {
+                    try reader.skipValue()
+                }
+                if try reader.peekNonWhitespace() == UInt8(ascii: ",") {
+                    reader.advance()
+                } else {
+                    try reader.expect(UInt8(ascii: "}"), "',' or '}'")
+                    break
+                }
+            }
+        }
+        if let records {
+            return try records.page(count: count, next: next, previous: previous)
+        }
+        if resultsIsNotAList {
+            throw WalkError.launches(.unexpectedShape("\"results\" is not a list"))
+        }
+        // No results: an error body or a single launch, which fits in memory.
+        do {
+            return try LaunchLibraryDecoder.decodePage(reader.bytes(from: objectStart))
+        } catch {
+            throw WalkError.launches(error)
+        }
+    }
+
+    private static func lenient<T: Decodable>(_ type: T.Type, _ value: Data) -> T? {
+        (try? JSONDecoder().decode(T?.self, from: value)) ?? nil
+    }
+
+    /// Decodes the records of an array one at a time.
+    private struct RecordDecoder {
+        /// A top-level array may be spacedash's own `--json` output; a `results` array never is.
+        let topLevel: Bool
+        var isSpacedashOutput = false
+        var launches: [Launch] = []
+        var skipped = 0
+        var seen = 0
+        let decoder = JSONDecoder()
+
+        init(topLevel: Bool) {
+            self.topLevel = topLevel
+        }
+
+        mutating func decodeArray(_ reader: inout ChunkedJSONReader) throws {
+            reader.advance()  // [
+            if try reader.peekNonWhitespace() == UInt8(ascii: "]") {
+                reader.advance()
+                return
+            }
+            while true {
+                _ = try reader.peekNonWhitespace()
+                let start = reader.offset
+                reader.retain(from: start)
+                try reader.skipValue()
+                add(reader.bytes(from: start))
+                reader.release()
+                if try reader.peekNonWhitespace() == UInt8(ascii: ",") {
+                    reader.advance()
+                } else {
+                    try reader.expect(UInt8(ascii: "]"), "',' or ']'")
+                    return
+                }
+            }
+        }
+
+        private mutating func add(_ record: Data) {
+            if seen == 0 && topLevel {
+                isSpacedashOutput = (try? decoder.decode(SpacedashLaunchProbe.self, from: record))?.isSpacedashLaunch == true
+            }
+            seen += 1
+            let launch = isSpacedashOutput
+                ? (try? decoder.decode(Launch.self, from: record))
+                : (try? decoder.decode(RawLaunch.self, from: record))?.launch
+            if let launch { launches.append(launch) } else { skipped += 1 }
+        }
+
+        func page(count: Int?, next: String?, previous: String?) throws(WalkError) -> LaunchPage {
+            if launches.isEmpty && skipped > 0 {
+                throw .launches(.unexpectedShape(isSpacedashOutput
+                    ? "none of its \(skipped) objects is a launch with an id and a name"
+                    : "none of its \(skipped) results is a launch with an id and a name"))
+            }
+            return LaunchPage(count: count, next: next.flatMap(nonBlank), previous: previous.flatMap(nonBlank), launches: launches, skipped: skipped)
+        }
+    }
+
+    /// nil for "" or whitespace alone, as `LaunchLibraryDecoder` reads `next` and `previous`.
+    private static func nonBlank(_ text: String) -> String? {
+        text.allSatisfy(\.isWhitespace) ? nil : text
+    }
+
+    // MARK: - The file
+
+    private static let chunkSize = 1 << 20
+
+    /// Appends up to a chunk of the file; false at its end.
+    private static func read(_ descriptor: Int32, appendingTo buffer: inout [UInt8]) throws(JSONReadError) -> Bool {
+        let start = buffer.count
+        buffer.reserveCapacity(start + chunkSize)
+        var count = 0
+        var failure: Int32 = 0
+        buffer.append(contentsOf: repeatElement(0, count: chunkSize))
+        buffer.withUnsafeMutableBytes { bytes in
+            while true {
+                count = Glibc.read(descriptor, bytes.baseAddress! + start, chunkSize)
+                if count >= 0 || errno != EINTR { break }
+            }
+            if count < 0 { failure = errno }
+        }
+        buffer.removeLast(chunkSize - max(count, 0))
+        if count < 0 { throw .unreadable(failure) }
+        return count > 0
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT, ENOTDIR: return "no such file"
+        case EISDIR: return "it is a directory"
+        default: return "permission denied or unreadable"
+        }
+    }
+}
+
+extension ChunkedJSONReader {
+    fileprivate func syntaxError(_ expected: String) -> JSONReadError {
+        .syntax(JSONSyntaxError(offset: offset, expected: expected))
+    }
+}

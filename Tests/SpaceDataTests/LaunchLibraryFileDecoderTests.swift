@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import LaunchCorpus
+import TestSupport
+@testable import SpaceData
+
+/// `--file`'s reader: record by record, the same launches as the whole-document
+/// decoder, and one error with its byte offset wherever the JSON breaks.
+@Suite struct LaunchLibraryFileDecoderTests {
+    private func temporaryFile(_ data: Data) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-file-decoder-\(UUID().uuidString).json")
+        try data.write(to: url)
+        return url
+    }
+
+    @Test(arguments: ["ll2-2.0.0.json", "ll2-2.2.0-detailed.json", "ll2-2.2.0-list.json",
+                      "ll2-2.2.0-normal.json", "ll2-2.3.0-detailed.json", "ll2-2.3.0-normal.json"])
+    func eachVersionReadsAsTheWholeDocumentDecoderReadsIt(_ name: String) throws {
+        let data = try launchFixture(name)
+        let file = try temporaryFile(data)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let expected = try LaunchLibraryDecoder.decodePage(data)
+        #expect(try LaunchLibraryFileDecoder.decode(contentsOf: file.path) == expected)
+        #expect(try LaunchLibraryFileDecoder.decode(bytes: Array(data)) == expected)
+    }
+
+    @Test func realCapturesReadAsTheWholeDocumentDecoderReadsThem() throws {
+        guard let shared = ProjectPaths.sharedData else { return }  // ../shared/data absent: nothing to compare
+        let folder = shared.appendingPathComponent("launches/ll2")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            let expected = Result { () throws(LaunchLibraryError) in try LaunchLibraryDecoder.decodePage(data) }
+            let streamed = Result { () throws(LaunchLibraryError) in try LaunchLibraryFileDecoder.decode(bytes: Array(data)) }
+            switch (expected, streamed) {
+            case (.success(let whole), .success(let records)): #expect(records == whole, "\(name)")
+            case (.failure, .failure): break  // both refuse it (the messages may be more exact now)
+            default: Issue.record("\(name): \(expected) but streamed \(streamed)")
+            }
+        }
+    }
+
+    @Test func spacedashsOwnOutputAndEnvelopeShapesReadBack() throws {
+        let sample = try LaunchesSample.launches()
+        let json = try JSONEncoder().encode(Array(sample.prefix(3)))
+        #expect(try LaunchLibraryFileDecoder.decode(bytes: Array(json)).launches == Array(sample.prefix(3)))
+        #expect(try LaunchLibraryFileDecoder.decode(bytes: Array("[]".utf8)).launches == [])
+        let later = try LaunchLibraryFileDecoder.decode(bytes: Array(#" {"results": [], "next": "https://x/?offset=3", "count": 7} "#.utf8))
+        #expect(later == LaunchPage(count: 7, next: "https://x/?offset=3", launches: []))
+    }
+
+    @Test func aFileLargerThanAChunkReadsEveryRecordAcrossChunkBoundaries() throws {
+        let data = SyntheticLaunchCorpus().launchLibraryJSON(count: 1_500)
+        #expect(data.count > 2 << 20)  // more than two 1 MiB chunks
+        let file = try temporaryFile(data)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let page = try LaunchLibraryFileDecoder.decode(contentsOf: file.path)
+        #expect(page.launches.count == 1_500)
+        #expect(page == (try LaunchLibraryDecoder.decodePage(data)))
+    }
+
+    @Test func brokenJSONDeepInAHugeFileIsOneErrorAtItsByte() throws {
+        var bytes = Array(SyntheticLaunchCorpus().launchLibraryJSON(count: 1_500))
+        // The comma between launches 1,400 and 1,401, past the first chunks.
+        var commas = 0, offset = 0
+        for (index, pair) in zip(bytes, bytes.dropFirst()).enumerated() where pair == (UInt8(ascii: "}"), UInt8(ascii: ",")) {
+            if bytes[index + 2] == UInt8(ascii: "{") && bytes[index + 3] == UInt8(ascii: "\"") && bytes[index + 4] == UInt8(ascii: "i") {
+                commas += 1
+                if commas == 1_400 { offset = index + 1; break }
+            }
+        }
+        #expect(offset > 2 << 20)
+        bytes[offset] = UInt8(ascii: ";")
+        let file = try temporaryFile(Data(bytes))
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(throws: LaunchLibraryFileDecoder.Failure.notLaunches(.malformedJSON(offset: offset, expected: "',' or ']'"))) {
+            try LaunchLibraryFileDecoder.decode(contentsOf: file.path)
+        }
+        #expect(throws: ServiceFailure.fileNotLaunches(path: file.path, reason: "it is not valid JSON (at byte \(offset), ',' or ']' was expected)")) {
+            try LaunchService.load(file: file.path)
+        }
+    }
+
+    @Test func aTruncatedFileFailsAtItsEnd() throws {
+        let data = SyntheticLaunchCorpus().launchLibraryJSON(count: 1_000)
+        let cut = data.prefix(data.count - 700)
+        let file = try temporaryFile(cut)
+        defer { try? FileManager.default.removeItem(at: file) }
+        do throws(LaunchLibraryFileDecoder.Failure) {
+            _ = try LaunchLibraryFileDecoder.decode(contentsOf: file.path)
+            Issue.record("a truncated file decoded")
+        } catch .notLaunches(.malformedJSON(let offset, _)) {
+            #expect(offset == cut.count)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func somethingAfterTheDocumentIsAnError() {
+        #expect(throws: LaunchLibraryError.malformedJSON(offset: 3, expected: "the end of the file")) {
+            try LaunchLibraryFileDecoder.decode(bytes: Array("[] [".utf8))
+        }
+    }
+
+    @Test func whatIsNotLaunchesSaysSoAsTheWholeDocumentDecoderDoes() {
+        #expect(throws: LaunchLibraryError.notJSON(prefix: "<html>")) {
+            try LaunchLibraryFileDecoder.decode(bytes: Array("<html>".utf8))
+        }
+        #expect(throws: LaunchLibraryError.notJSON(prefix: "")) {
+            try LaunchLibraryFileDecoder.decode(bytes: Array(" \n".utf8))
+        }
+        #expect(throws: LaunchLibraryError.unexpectedShape("\"results\" is not a list")) {
+            try LaunchLibraryFileDecoder.decode(bytes: Array(#"{"results": {"id": 1}}"#.utf8))
+        }
+        #expect(throws: LaunchLibraryError.unexpectedShape("none of its 2 results is a launch with an id and a name")) {
+            try LaunchLibraryFileDecoder.decode(bytes: Array(#"{"results": [1, {"id": "a"}]}"#.utf8))
+        }
+        #expect(throws: LaunchLibraryError.throttled(retryAfter: 5)) {
+            try LaunchLibraryFileDecoder.decode(bytes: Array(#"{"detail":"Request was throttled. Expected available in 5 seconds."}"#.utf8))
+        }
+    }
+}
