@@ -63,8 +63,8 @@ enum CuriosityBenchmarks {
         var curiosity: [Double] = []
         var insight: [Double] = []
         for round in 0..<14 {
-            guard let (warm, _, warmStatus) = InSightBenchmarks.spawnAndWait(binary, ["mars-weather"], environment),
-                  let (offline, _, offlineStatus) = InSightBenchmarks.spawnAndWait(binary, ["mars-weather", "--station", "insight", "--offline"], environment),
+            guard let (warm, _, warmStatus) = ProcessMeasurement.spawnAndWait(binary, ["mars-weather"], environment),
+                  let (offline, _, offlineStatus) = ProcessMeasurement.spawnAndWait(binary, ["mars-weather", "--station", "insight", "--offline"], environment),
                   warmStatus == 0, offlineStatus == 0 else {
                 warn("mars_weather.curiosity.warm_cache: a run failed, skipped")
                 return

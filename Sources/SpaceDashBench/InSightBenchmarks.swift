@@ -74,7 +74,7 @@ enum InSightBenchmarks {
         ]
         var runs: [(seconds: Double, peakKilobytes: Int)] = []
         for _ in 0..<count {
-            guard let (seconds, maxRSSKilobytes, status) = spawnAndWait(binary, ["mars-weather", "--station", "insight", "--offline"], environment) else {
+            guard let (seconds, maxRSSKilobytes, status) = ProcessMeasurement.spawnAndWait(binary, ["mars-weather", "--station", "insight", "--offline"], environment) else {
                 warn("mars_weather.offline: could not run \(binary), skipped")
                 return nil
             }
@@ -92,30 +92,6 @@ enum InSightBenchmarks {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-    }
-
-    /// Spawns `path` with stdout and stderr to /dev/null; returns the wall time
-    /// from spawn to exit, the child's peak RSS in KiB, and its exit status.
-    static func spawnAndWait(_ path: String, _ arguments: [String], _ environment: [String]) -> (Double, Int, Int32)? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return nil }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            if errno != EINTR { return nil }
-        }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (elapsed, Int(usage.ru_maxrss), exitStatus)
     }
 
     private static func warn(_ line: String) {

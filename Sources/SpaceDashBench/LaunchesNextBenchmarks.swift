@@ -41,8 +41,8 @@ enum LaunchesNextBenchmarks {
         var next: [Double] = []
         var version: [Double] = []
         for round in 0..<22 {
-            guard let (versionSeconds, _, versionStatus) = InSightBenchmarks.spawnAndWait(binary, ["--version"], environment),
-                  let (nextSeconds, _, nextStatus) = InSightBenchmarks.spawnAndWait(binary, ["launches", "next"], environment) else {
+            guard let (versionSeconds, _, versionStatus) = ProcessMeasurement.spawnAndWait(binary, ["--version"], environment),
+                  let (nextSeconds, _, nextStatus) = ProcessMeasurement.spawnAndWait(binary, ["launches", "next"], environment) else {
                 warn("launches.next.warm: could not run \(binary), skipped")
                 return
             }
