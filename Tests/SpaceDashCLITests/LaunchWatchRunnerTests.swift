@@ -80,6 +80,25 @@ import TestSupport
         #expect(server.requests.count == 1)
     }
 
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func slashOpensTheInteractiveSearchWithTheWatchsQuery() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
+        let process = try Self.start(terminal, ["starlink"], server: server, sandbox: sandbox)
+        let watching = terminal.waitForScreen { Self.row($0, Self.starlink) != nil }
+        #expect(watching.row(containing: "MRV-1") == nil, "the query selects the watched launches")
+        terminal.type("/")
+        let search = terminal.waitForScreen { $0.line(0) == "> starlink" && $0.line(1).hasPrefix("3 / 10 launches") }
+        #expect(search.line(1).hasPrefix("3 / 10 launches"), "\(search.lines)")
+        terminal.type("\u{1B}")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 130, "Esc in the search cancels it, as with -i")
+        #expect(terminal.isRestored)
+        #expect(server.requests.count == 1, "the search reads the launches the watch cached")
+    }
+
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"), arguments: [SIGTERM, SIGINT])
     func aSignalRestoresTheTerminal(signal: Int32) throws {
         let server = try Self.server()
