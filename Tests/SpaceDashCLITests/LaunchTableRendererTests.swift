@@ -92,7 +92,7 @@ import Terminal
         let ascii = await table("C")
         #expect(ascii.contains("..."))
         #expect(!ascii.contains("…"))
-        #expect(ascii.contains("Falcon 9 Block 5 | Starlink Group..."), "the name is cut last, after whole columns")
+        #expect(ascii.contains("Falcon 9 Block 5 | Starlink Group ..."), "the name is cut last, after whole columns")
         let unicode = await table("C.UTF-8")
         #expect(unicode.contains("…"))
     }
