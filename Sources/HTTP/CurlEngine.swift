@@ -72,9 +72,11 @@ final class CurlEngine: @unchecked Sendable {
     /// or `timeout` passes; whether it did. For leak checks: the wait is the
     /// engine's own wake-up, never a poll.
     func waitUntilCommandsHandled(timeout: DispatchTime) -> Bool {
+        // No thread yet: no transfer was ever started, so there is nothing to handle.
+        guard let handle = multi.withLock({ $0 }) else { return true }
         let handled = DispatchSemaphore(value: 0)
         commands.withLock { $0.idleWaiters.append(handled) }
-        curl_multi_wakeup(multi)
+        sd_multi_wakeup(handle)
         return handled.wait(timeout: timeout) == .success
     }
 
