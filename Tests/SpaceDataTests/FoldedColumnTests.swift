@@ -15,6 +15,21 @@ import Testing
         #expect(column.bytes == Array("spacexrocket lab".utf8))
     }
 
+    @Test func repeatsInARowAndEquivalentSpellingsShareANumber() {
+        // "Kourou" twice in a row, then a precomposed and a decomposed "é" (equal Strings).
+        let (column, numbers) = column(["Kourou", "Kourou", "Élan", "E\u{301}lan", "Kourou", "ÉLAN", "Élan"])
+        #expect(numbers == [0, 0, 1, 1, 0, 2, 1])
+        #expect(column.valueCount == 3)
+        #expect(column.bytes == Array("kourou".utf8) + TextFolding.fold("Élan") + TextFolding.fold("ÉLAN"))
+    }
+
+    @Test func anASCIIValueAfterAFoldedOneFoldsOnItsOwn() {
+        let (column, numbers) = column(["Ærø", "ROCKET", "Ærø"])
+        #expect(numbers == [0, 1, 0])
+        #expect(column.bytes == Array("aerorocket".utf8))
+        #expect(column.mappedValues == [0], "only the value whose folding changed lengths has anchors")
+    }
+
     @Test func aScanMarksTheValuesContainingTheNeedle() {
         let values = ["ab", "", "cab", "b", "a", "bb", "ba", "abab"]
         let (column, _) = column(values)

@@ -16,6 +16,17 @@ import LaunchCorpus
         #expect(LaunchCatalog(launches: [c, a, b, d], timeframe: .past).selected.map(\.id) == ["b", "a", "d", "c"])
     }
 
+    @Test func listsAlreadyInOrderAreKeptAndOthersSortedStably() {
+        let dates = [300, 300, 200, 100, 100, 100]
+        let inOrder = dates.enumerated().map { Launch(id: "\($0.offset)", name: "", net: Date(timeIntervalSince1970: Double($0.element))) }
+        #expect(LaunchCatalog.ordered(inOrder, .past).map(\.id) == ["0", "1", "2", "3", "4", "5"])
+        #expect(LaunchCatalog.ordered(inOrder, .upcoming).map(\.id) == ["3", "4", "5", "2", "0", "1"])
+        #expect(LaunchCatalog.ordered(Array(inOrder.reversed()), .past).map(\.id) == ["1", "0", "2", "5", "4", "3"])
+        #expect(LaunchCatalog.ordered([], .past).isEmpty)
+        let history = LaunchHistory.launches
+        #expect(LaunchCatalog.ordered(history, .past) == history, "the history is newest first already")
+    }
+
     @Test func theFiltersAndTheLimitChooseTheLaunchesSearched() {
         let catalog = LaunchCatalog(launches: Self.listing, timeframe: .upcoming, filter: SearchQuery("agency:spacex"), limit: 5)
         #expect(catalog.count == 5)

@@ -50,13 +50,27 @@ public enum LaunchHistory {
 
     private struct Agency { var shortName: String; var name: String }
     private struct Site { var location: String; var countryCode: String? }
+    /// A launch line, read and checked: positions in the text and in the tables.
+    /// Launches are made from these newest first, so the file's oldest-first
+    /// order needs no reversing of the (large) `Launch` values.
+    private struct LaunchLine {
+        var tag: Range<Int>
+        var date: Date
+        var precision: String
+        var vehicle: Int
+        var site: Int
+        var pad: Range<Int>
+        var agency: Int
+        var failed: Bool
+        var payloads: Range<Int>
+    }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(LaunchHistoryError) -> [Launch] {
         var agencies: [Agency] = []
         var sites: [Site] = []
         var vehicles: [String] = []
-        var launches: [Launch] = []
-        launches.reserveCapacity(6_500)
+        var launchLines: [LaunchLine] = []
+        launchLines.reserveCapacity(6_500)
         var fields: [Range<Int>] = []
         fields.reserveCapacity(9)
         var lineNumber = 0
@@ -99,33 +113,39 @@ public enum LaunchHistory {
                 guard let (date, precision) = GCATDate.parse(UnsafeBufferPointer(rebasing: bytes[fields[2]])) else {
                     throw .malformedLine(lineNumber)
                 }
-                let vehicle = vehicles[try index(3, below: vehicles.count)]
-                let site = sites[try index(4, below: sites.count)]
-                let agency = agencies[try index(6, below: agencies.count)]
-                let failed = bytes[fields[7].lowerBound] == UInt8(ascii: "F")
-                let payloads = text(8)
-                let pad = text(5)
-                launches.append(Launch(
-                    id: idPrefix + text(1),
-                    name: payloads.isEmpty ? vehicle : vehicle + " | " + payloads,
-                    agencyName: agency.name,
-                    agencyAbbreviation: agency.shortName,
-                    missionName: payloads.isEmpty ? nil : payloads,
-                    padName: pad.isEmpty ? nil : pad,
-                    locationName: site.location,
-                    countryCode: site.countryCode,
-                    net: date,
-                    netPrecision: precision,
-                    statusName: failed ? "Launch Failure" : "Launch Successful",
-                    statusAbbreviation: failed ? "Failure" : "Success",
-                    rocketName: vehicle
-                ))
+                launchLines.append(LaunchLine(
+                    tag: fields[1], date: date, precision: precision,
+                    vehicle: try index(3, below: vehicles.count), site: try index(4, below: sites.count),
+                    pad: fields[5], agency: try index(6, below: agencies.count),
+                    failed: bytes[fields[7].lowerBound] == UInt8(ascii: "F"), payloads: fields[8]))
             default:
                 throw .malformedLine(lineNumber)
             }
         }
-        launches.reverse()
-        return launches
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        return launchLines.reversed().map { line in
+            let vehicle = vehicles[line.vehicle]
+            let site = sites[line.site]
+            let agency = agencies[line.agency]
+            let payloads = string(line.payloads)
+            return Launch(
+                id: idPrefix + string(line.tag),
+                name: payloads.isEmpty ? vehicle : vehicle + " | " + payloads,
+                agencyName: agency.name,
+                agencyAbbreviation: agency.shortName,
+                missionName: payloads.isEmpty ? nil : payloads,
+                padName: line.pad.isEmpty ? nil : string(line.pad),
+                locationName: site.location,
+                countryCode: site.countryCode,
+                net: line.date,
+                netPrecision: line.precision,
+                statusName: line.failed ? "Launch Failure" : "Launch Successful",
+                statusAbbreviation: line.failed ? "Failure" : "Success",
+                rocketName: vehicle
+            )
+        }
     }
 }
 

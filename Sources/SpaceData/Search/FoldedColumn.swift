@@ -124,10 +124,23 @@ struct FoldedColumnBuilder {
     private var anchors: [OffsetAnchor] = []
     private var folder = TextFolder()
 
+    /// The last value numbered: launches in a row often share a value (an
+    /// agency, a site, a status), and comparing costs less than hashing.
+    private var last: (text: String, number: UInt32)?
+
     /// The number of `text`'s value, folding and storing it the first time it is seen.
     mutating func number(of text: String) -> UInt32 {
-        if let number = numbers[text] { return number }
-        let number = UInt32(offsets.count - 1)
+        if let last, last.text == text { return last.number }
+        let number = lookUpOrAdd(text)
+        last = (text, number)
+        return number
+    }
+
+    private mutating func lookUpOrAdd(_ text: String) -> UInt32 {
+        // One hash: the defaulted subscript inserts the next number when `text` is new.
+        let next = UInt32(offsets.count - 1)
+        let number = Self.read(&numbers[text, default: next])
+        if number != next { return number }
         if let valueAnchors = folder.append(text, to: &bytes) {
             mappedValues.append(number)
             anchors.append(contentsOf: valueAnchors)
@@ -135,9 +148,10 @@ struct FoldedColumnBuilder {
         }
         precondition(bytes.count <= Int(UInt32.max), "a search column holds at most 4 GiB of text")
         offsets.append(UInt32(bytes.count))
-        numbers[text] = number
         return number
     }
+
+    private static func read(_ value: inout UInt32) -> UInt32 { value }
 
     func build() -> FoldedColumn {
         FoldedColumn(

@@ -58,15 +58,21 @@ public final class LaunchCatalog: Sendable {
     public var selected: LaunchMatches { LaunchMatches(catalog: self, results: selection) }
 
     /// Launches in display order. Stable: launches with the same date keep the API's order.
+    ///
+    /// Sorts positions, not the launches (large values); lists already in display
+    /// order, as the bundled history is, are returned as they are.
     public static func ordered(_ launches: [Launch], _ timeframe: LaunchTimeframe) -> [Launch] {
-        launches.enumerated().sorted { lhs, rhs in
-            switch (lhs.element.net, rhs.element.net) {
+        let nets = launches.map(\.net)
+        func precedes(_ lhs: Int, _ rhs: Int) -> Bool {
+            switch (nets[lhs], nets[rhs]) {
             case let (l?, r?) where l != r: return timeframe == .upcoming ? l < r : l > r
             case (nil, _?): return false
             case (_?, nil): return true
-            default: return lhs.offset < rhs.offset
+            default: return lhs < rhs
             }
-        }.map(\.element)
+        }
+        if nets.indices.dropLast().allSatisfy({ precedes($0, $0 + 1) }) { return launches }
+        return nets.indices.sorted(by: precedes).map { launches[$0] }
     }
 }
 

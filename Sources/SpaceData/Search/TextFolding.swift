@@ -89,16 +89,16 @@ struct TextFolder {
     /// when every character folded to its own length, so offsets map one to one.
     mutating func append(_ text: String, to bytes: inout [UInt8]) -> [OffsetAnchor]? {
         let start = bytes.count
-        var isASCII = true
-        for byte in text.utf8 {
-            if byte >= 0x80 { isASCII = false; break }
+        // ASCII, nearly all text: copy the bytes in one go, then lower-case them in place.
+        bytes.append(contentsOf: text.utf8)
+        let isASCII = bytes.withUnsafeMutableBufferPointer { bytes in
+            let appended = UnsafeMutableBufferPointer(rebasing: bytes[start...])
+            guard !appended.contains(where: { $0 >= 0x80 }) else { return false }
+            for index in appended.indices where appended[index] &- 0x41 < 26 { appended[index] |= 0x20 }
+            return true
         }
-        if isASCII {
-            for byte in text.utf8 {
-                bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-            }
-            return nil
-        }
+        if isASCII { return nil }
+        bytes.removeSubrange(start...)
 
         var anchors: [OffsetAnchor] = []
         var changedLength = false
