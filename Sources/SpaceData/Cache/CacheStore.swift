@@ -365,12 +365,16 @@ public final class CacheStore: Sendable {
     }
 
     static func fnv1a64(_ data: Data) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        // Over the raw bytes: Data's iterator costs ~50 instructions a byte,
+        // which made checking a 270 KB entry slower than reading it.
+        data.withUnsafeBytes { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            return hash
         }
-        return hash
     }
 
     // MARK: - POSIX helpers

@@ -161,7 +161,7 @@ public struct EarthDate: Sendable, Hashable, Comparable, CustomStringConvertible
         for index in range {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
+            value = value &* 10 &+ Int(digit)  // a few digits: cannot overflow
         }
         return value
     }
