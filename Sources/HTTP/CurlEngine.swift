@@ -22,6 +22,7 @@ final class CurlEngine: @unchecked Sendable {
     private struct Commands {
         var starts: [CurlTransfer] = []
         var cancels: [CurlTransfer] = []
+        var idleWaiters: [DispatchSemaphore] = []
         var shutDown = false
     }
 
@@ -54,6 +55,17 @@ final class CurlEngine: @unchecked Sendable {
         curl_multi_wakeup(multi)
     }
 
+    /// Waits until the engine's thread has handled every start and cancel
+    /// queued before this call (a cancelled transfer's handle is then freed),
+    /// or `timeout` passes; whether it did. For leak checks: the wait is the
+    /// engine's own wake-up, never a poll.
+    func waitUntilCommandsHandled(timeout: DispatchTime) -> Bool {
+        let handled = DispatchSemaphore(value: 0)
+        commands.withLock { $0.idleWaiters.append(handled) }
+        curl_multi_wakeup(multi)
+        return handled.wait(timeout: timeout) == .success
+    }
+
     /// Aborts every transfer, stops the thread and frees the multi handle.
     /// For engines made by tests; the shared one lives as long as the process.
     func shutDown() {
@@ -68,6 +80,7 @@ final class CurlEngine: @unchecked Sendable {
                 let taken = commands
                 commands.starts.removeAll()
                 commands.cancels.removeAll()
+                commands.idleWaiters.removeAll()
                 return taken
             }
             for transfer in batch.starts {
@@ -82,6 +95,7 @@ final class CurlEngine: @unchecked Sendable {
             for transfer in batch.cancels where active[transfer.handle] === transfer {
                 remove(transfer).discard()
             }
+            for waiter in batch.idleWaiters { waiter.signal() }
             if batch.shutDown {
                 for transfer in Array(active.values) { remove(transfer).discard() }
                 curl_multi_cleanup(multi)

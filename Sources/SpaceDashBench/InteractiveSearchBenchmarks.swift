@@ -12,7 +12,9 @@ import Terminal
 /// Measured in process (the view model and the view's renderer writing into
 /// a `RecordingOutput`, no pseudo-terminal): wall time from a keystroke to the
 /// redrawn prompt while a search runs, and from the end of the debounce (the
-/// query sent, debounce 0) to the redrawn results, medians in milliseconds;
+/// query sent, debounce 0) to the redrawn results as a query is typed a key at
+/// a time with a pause after each (the results of one key drawn before the next
+/// is sent, as when a user types slower than the debounce), medians in ms;
 /// and, once, the file's load and the index's build, in seconds. The same typing
 /// runs twice: through the app's searcher (the catalog's incremental session),
 /// then with every query searched from scratch, the baseline of the ratio.
@@ -70,21 +72,36 @@ enum InteractiveSearchBenchmarks {
         }
         drawn.wait()  // the first search (all launches) shown
 
+        /// Waits until the results of `query` are drawn.
+        func waitForResults(of query: String) {
+            while !main.sync(execute: { model.state.matches?.query == query && !model.state.isSearching }) { drawn.wait() }
+        }
+
         var promptTimes: [Double] = []
         var resultTimes: [Double] = []
         for query in ["falcon", "starlink", "cape", "electron", "soyuz", "china", "vandenberg", "group 1"] {
-            // Send the query (debounce off: this is the moment the debounce ends)…
+            // Send the query less its last key (debounce off: this is the moment the
+            // debounce ends) and type the last key while that search runs: the
+            // prompt must not wait for the search.
             main.sync { model.setQuery(String(query.dropLast())) }
-            // …and type its last key while that search runs: the prompt must not wait for it.
             let typed = DispatchTime.now()
             main.sync { model.type(String(query.last!)) }
             promptTimes.append(milliseconds(from: typed))
-            // The results of the full query drawn:
-            while true {
-                drawn.wait()
-                if main.sync(execute: { model.state.matches?.query == query }) { break }
+            waitForResults(of: query)
+
+            // Then the same query typed a key at a time from an empty prompt, each
+            // key's results drawn before the next key: from the second key on, each
+            // search narrows the one before (the first searches everything, alike
+            // in both runs, and is left out).
+            main.sync { model.setQuery("") }
+            waitForResults(of: "")
+            for length in 1 ... query.count {
+                let prefix = String(query.prefix(length))
+                let sent = DispatchTime.now()
+                main.sync { model.setQuery(prefix) }
+                waitForResults(of: prefix)
+                if length > 1 { resultTimes.append(milliseconds(from: sent)) }
             }
-            resultTimes.append(milliseconds(from: typed))
         }
         model.stop()
         return (promptTimes, resultTimes)

@@ -20,6 +20,7 @@ struct Services: Sendable {
         static let launchesURL = "SPACEDASH_LAUNCHES_URL"
         static let launchesToken = "SPACEDASH_LL2_TOKEN"
         static let debugHTTP = "SPACEDASH_DEBUG_HTTP"
+        static let cacheDirectory = "SPACEDASH_CACHE_DIR"
     }
 
     /// What the services run on.
@@ -49,7 +50,7 @@ struct Services: Sendable {
             ? OfflineFetcher()
             : HTTPClient(userAgent: SpaceDashVersion.userAgent, log: log)
         let cache = CacheLocation.directory(environment: context.environment)
-            .map { CacheStore(directory: $0, clock: context.clock) }
+            .map { CacheStore(directory: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }
         self.init(
             environment: ServiceEnvironment(
                 http: http, cache: cache,

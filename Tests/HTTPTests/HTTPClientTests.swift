@@ -40,10 +40,11 @@ import TestSupport
         try fetch(request).result.get()
     }
 
-    /// Waits until the engine has freed every handle (delivery is asynchronous).
+    /// Lets the engine's thread handle every cancel queued so far (cancels are
+    /// carried out there), then expects every easy handle freed.
     private func expectNoLiveHandles(sourceLocation: SourceLocation = #_sourceLocation) {
-        let deadline = Date().addingTimeInterval(5)
-        while engine.liveHandles.value != 0 && Date() < deadline { usleep(5_000) }
+        #expect(engine.waitUntilCommandsHandled(timeout: .now() + 10), "the engine's thread did not answer",
+                sourceLocation: sourceLocation)
         #expect(engine.liveHandles.value == 0, "easy handles leaked", sourceLocation: sourceLocation)
     }
 
@@ -152,7 +153,7 @@ import TestSupport
         }
         #expect(limit == 1)
         #expect(url.hasSuffix("/late?api_key=***"))
-        #expect(seconds >= 0.9 && seconds < 2, "fired after \(seconds) s, limit 1 s")
+        #expect(seconds >= 0.9, "fired after \(seconds) s, before its 1 s limit")
         #expect(error.description.contains("took longer than 1 s"))
         #expect(server.wait { server.connectionsClosedByClient == 1 })
         expectNoLiveHandles()
@@ -167,7 +168,7 @@ import TestSupport
             Issue.record("expected a total timeout, got \(error)")
             return
         }
-        #expect(seconds >= 0.9 && seconds < 2, "fired after \(seconds) s, limit 1 s")
+        #expect(seconds >= 0.9, "fired after \(seconds) s, before its 1 s limit")
         #expect(server.wait { server.connectionsClosedByClient == 1 })
     }
 
@@ -181,7 +182,7 @@ import TestSupport
             return
         }
         #expect(limit == 1)
-        #expect(seconds >= 0.9 && seconds < 2, "fired after \(seconds) s, limit 1 s")
+        #expect(seconds >= 0.9, "fired after \(seconds) s, before its 1 s limit")
         #expect(error.description.contains("timed out after 1 s connecting to http://127.0.0.1:\(listener.port)"))
         expectNoLiveHandles()
     }
@@ -192,10 +193,9 @@ import TestSupport
         let server = try LoopbackServer(routes: ["/short": .truncated(Data(repeating: 0x42, count: 600), declaredLength: 1_000)])
         defer { server.stop(); engine.shutDown() }
 
-        let (error, seconds) = try failure(HTTPRequest(url: server.url("/short")))
+        let (error, _) = try failure(HTTPRequest(url: server.url("/short")))
         #expect(error == .truncatedBody(url: server.url("/short").absoluteString, received: 600, expected: 1_000))
         #expect(error.description.contains("ended after 600 of 1000 bytes"))
-        #expect(seconds < 2)
     }
 
     @Test func aConnectionClosedWithoutAResponseIsAnEmptyResponse() throws {
@@ -222,10 +222,9 @@ import TestSupport
         defer { server.stop(); engine.shutDown() }
 
         let limit = 1024 * 1024
-        let (error, seconds) = try failure(HTTPRequest(url: server.url("/endless"), maxBodyBytes: limit))
+        let (error, _) = try failure(HTTPRequest(url: server.url("/endless"), maxBodyBytes: limit))
         #expect(error == .bodyTooLarge(limit: limit, url: server.url("/endless").absoluteString))
         #expect(error.description.contains("larger than 1 MiB"))
-        #expect(seconds < 5)
         // The client hung up: the server stopped writing, well short of an endless stream.
         #expect(server.wait { server.connectionsClosedByClient == 1 })
         #expect(server.bytesSent < 64 * limit)
@@ -295,7 +294,7 @@ import TestSupport
         let server = try LoopbackServer()
         defer { server.stop(); engine.shutDown() }
 
-        let (error, seconds) = try failure(HTTPRequest(url: URL(string: "https://127.0.0.1:\(server.port)/?api_key=SECRET123")!))
+        let (error, _) = try failure(HTTPRequest(url: URL(string: "https://127.0.0.1:\(server.port)/?api_key=SECRET123")!))
         guard case .tls(let url, let detail) = error else {
             Issue.record("expected a TLS error, got \(error)")
             return
@@ -303,7 +302,6 @@ import TestSupport
         #expect(url == "https://127.0.0.1:\(server.port)/?api_key=***")
         #expect(!detail.isEmpty)
         #expect(error.description.hasPrefix("secure connection to https://127.0.0.1:\(server.port) failed"))
-        #expect(seconds < 3)
         expectNoLiveHandles()
     }
 
@@ -319,7 +317,7 @@ import TestSupport
     @Test func aClosedPortCannotConnect() throws {
         defer { engine.shutDown() }
         let port = try closedPort()
-        let (error, seconds) = try failure(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x?api_key=SECRET123")!))
+        let (error, _) = try failure(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/x?api_key=SECRET123")!))
         guard case .cannotConnect(let url, let detail) = error else {
             Issue.record("expected cannotConnect, got \(error)")
             return
@@ -327,7 +325,6 @@ import TestSupport
         #expect(url == "http://127.0.0.1:\(port)/x?api_key=***")
         #expect(detail == "connection refused")
         #expect(error.isTransient)
-        #expect(seconds < 2)
     }
 
     @Test(arguments: ["ftp://example.com/file", "mailto:someone@example.com", "file:///etc/passwd", "https:///nohost", "/relative/path"])
@@ -390,23 +387,21 @@ import TestSupport
         #expect(server.wait { server.requests.count == 1 })
         #expect(engine.liveHandles.value == 1)
 
-        let cancelledAt = ContinuousClock.now
         recorder.cancel()
-        #expect(server.wait(timeout: 2) { engine.liveHandles.value == 0 })
-        let handleFreed = ContinuousClock.now - cancelledAt
-        #expect(server.wait(timeout: 2) { server.connectionsClosedByClient == 1 })
-        let closeSeen = ContinuousClock.now - cancelledAt
-        // About 100 ms is the goal; the bounds leave room for a loaded machine.
-        #expect(handleFreed < .milliseconds(100), "the handle was freed \(handleFreed) after cancel")
-        #expect(closeSeen < .milliseconds(300), "the server saw the close \(closeSeen) after cancel")
-        #expect(!recorder.waitForCompletion(timeout: 0.3), "a cancelled request delivers nothing")
+        // The cancel wakes the engine (curl_multi_wakeup), which would otherwise
+        // sleep up to 10 s and the request 30 s: the server sees the close first.
+        #expect(server.wait(timeout: 5) { server.connectionsClosedByClient == 1 }, "the connection outlived its cancel")
+        expectNoLiveHandles()
+        #expect(!recorder.waitForCompletion(timeout: 0), "a cancelled request delivers nothing")
         #expect(recorder.values.isEmpty)
     }
 
     @Test func fiftyConcurrentRequestsAllCompleteWithTheirBodies() throws {
+        // Each answer waits until all fifty requests are open at once: a client
+        // that ran them one after another could never get there.
+        let allOpen = ArrivalGate(count: 50)
         let server = try LoopbackServer(routes: ["/item": .handler { request in
-            // A little latency so the transfers really overlap.
-            .text("body of \(request.target)").delayed(by: 0.2)
+            allOpen.arriveAndWait(timeout: 20) ? .text("body of \(request.target)") : .status(503, body: "not concurrent")
         }])
         defer { server.stop(); engine.shutDown() }
 
@@ -415,12 +410,10 @@ import TestSupport
             client.send(HTTPRequest(url: server.url("/item?n=\(index)"))).subscribe(recorder)
             return (index, recorder)
         }
-        let start = ContinuousClock.now
         for (index, recorder) in recorders {
             let result = try #require(recorder.result(timeout: 30))
-            #expect(try result.get().text == "body of /item?n=\(index)")
+            #expect(try result.get().text == "body of /item?n=\(index)", "the 50 transfers ran concurrently")
         }
-        #expect(ContinuousClock.now - start < .seconds(5), "the 50 transfers ran concurrently")
         #expect(server.requests.count == 50)
         expectNoLiveHandles()
     }
@@ -438,9 +431,10 @@ import TestSupport
         #expect(server.wait { server.requests.count == 2 })
         cancelled.cancel()
 
-        // Delivery and clean-up run on other threads: give them a moment.
-        #expect(server.wait { completed.subscriptionIsGone && cancelled.subscriptionIsGone }, "a subscription outlived its transfer")
+        // Clean-up runs on the engine's thread: once it has handled the cancel,
+        // neither transfer holds its subscription.
         expectNoLiveHandles()
+        #expect(completed.subscriptionIsGone && cancelled.subscriptionIsGone, "a subscription outlived its transfer")
     }
 
     // MARK: Logging
@@ -571,4 +565,26 @@ private final class WeakSubscriptionRecorder: Subscriber, @unchecked Sendable {
     var subscriptionIsGone: Bool { lock.withLock { weakSubscription == nil } }
 
     func waitForCompletion() -> Bool { done.wait(timeout: .now() + 10) == .success }
+}
+
+/// Holds each arrival until `count` have arrived (or a timeout passes).
+private final class ArrivalGate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private var arrived = 0
+
+    init(count: Int) { self.count = count }
+
+    /// Whether all `count` arrivals were in before `timeout` seconds.
+    func arriveAndWait(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        condition.broadcast()
+        while arrived < count {
+            if !condition.wait(until: deadline) { return arrived >= count }
+        }
+        return true
+    }
 }

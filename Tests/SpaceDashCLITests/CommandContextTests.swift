@@ -91,9 +91,15 @@ import Terminal
                 "neither the message nor the topic can drive the terminal")
     }
 
-    @Test func aNoticeThatCannotBeWrittenIsDropped() {
-        let context = CommandContext(
-            streams: OutputStreams(stdout: .memory(), stderr: .fileDescriptor(-1, buffered: false)), environment: [:])
-        context.notice("nowhere to go")
+    /// `spacedash 2>&-`: the notices have nowhere to go, and the data still does.
+    @Test func aNoticeThatCannotBeWrittenIsDroppedAndTheRunGoesOn() async {
+        let stdout = TextOutput.memory()
+        let closedStderr = TextOutput.fileDescriptor(-1, buffered: false)
+        #expect(throws: OutputError.self) { try closedStderr.writeLine("nowhere to go") }
+        let code = await SpaceDash.run(arguments: ["mars-weather", "--offline"],
+                                       environment: ["SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-test", "COLUMNS": "100"],
+                                       streams: OutputStreams(stdout: stdout, stderr: closedStderr))
+        #expect(code == 0)
+        #expect(stdout.text.contains("Curiosity"), "the table still reaches stdout: \(stdout.text)")
     }
 }

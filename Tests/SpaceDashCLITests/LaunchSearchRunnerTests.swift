@@ -315,7 +315,7 @@ import TestSupport
         #expect(result.stdout.isEmpty)
         #expect(result.stderrText.hasPrefix("spacedash: no live launch data (--strict)"))
         #expect(result.stderrText.split(separator: "\n").count == 1)
-        _ = terminal.readOutput(timeout: 200)
+        _ = terminal.readRemainingOutput()
         #expect(!terminal.screen.isAlternateScreen && terminal.screen.lines.allSatisfy(\.isEmpty), "the screen never opened")
         #expect(terminal.isRestored)
     }

@@ -3,6 +3,7 @@ import HTTP
 import SpaceData
 import Streams
 import Testing
+import TestSupport
 @testable import SpaceDashCLI
 
 extension Services {
@@ -73,6 +74,19 @@ extension Services {
         #expect(offline.environment.http is OfflineFetcher)
         #expect(Services(context: context, fetch: FetchOptions()).environment.http is HTTPClient)
         #expect(offline.environment.cache?.directory.path == "/nonexistent/spacedash-test")
+    }
+
+    @Test func aRefusedCacheDirectoryNamesTheVariableThatMovesIt() async throws {
+        let sandbox = Sandbox()
+        let real = sandbox.directory.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        #expect(symlink(real.path, sandbox.cache.path) == 0)
+        let streams = OutputStreams.memory()
+        let code = await SpaceDash.run(arguments: ["mars-weather", "--offline"],
+                                       environment: sandbox.environment(server: nil), streams: streams)
+        #expect(code == 0)
+        #expect(streams.stderr.text.contains("is a symbolic link; point SPACEDASH_CACHE_DIR at a real directory"),
+                "\(streams.stderr.text)")
     }
 
     @Test func theServicesRunOnTheRunsClock() throws {

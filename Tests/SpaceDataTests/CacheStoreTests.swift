@@ -151,6 +151,19 @@ private func mode(of path: String) -> mode_t {
         #expect(problem.reason.contains("symbolic link"))
     }
 
+    @Test func aRefusedDirectoryNamesTheSettingThatChoosesAnother() throws {
+        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let real = dir.url.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = dir.url.appendingPathComponent("cache")
+        #expect(symlink(real.path, link.path) == 0)
+        let named = CacheStore(directory: link, directorySetting: "MY_CACHE_VARIABLE")
+        guard case .unreadable(let problem) = named.read("insight") else { Issue.record("used a symlinked directory"); return }
+        #expect(problem.reason == "is a symbolic link; point MY_CACHE_VARIABLE at a real directory")
+        guard case .unreadable(let plain) = CacheStore(directory: link).read("insight") else { Issue.record("used a symlinked directory"); return }
+        #expect(plain.reason == "is a symbolic link; point the cache directory at a real directory")
+    }
+
     @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))
     func anotherUsersEntryIsNotReadNorReplacedNorRemoved() throws {
         let dir = TemporaryDirectory(); defer { dir.remove() }

@@ -234,22 +234,28 @@ public final class LoopbackServer: @unchecked Sendable {
     /// Response bytes written, over all connections.
     public var bytesSent: Int { state.snapshot.bytesSent }
 
-    /// Polls `condition` every 10 ms until it holds or `timeout` passes; for
-    /// waiting on the server's side of real I/O. Returns whether it held.
+    /// Waits until `condition`, which reads this server's state (requests,
+    /// connections, bytes sent), holds, or `timeout` passes; whether it held.
+    /// The condition is checked again on each change of that state, never on a
+    /// timer: a condition about anything else is checked only as the server's
+    /// state changes.
     @discardableResult
     public func wait(timeout: TimeInterval = 5, until condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() >= deadline { return false }
-            usleep(10_000)
+        while true {
+            let seen = state.generation
+            if condition() { return true }
+            if !state.waitForChange(from: seen, until: deadline) { return condition() }
         }
-        return true
     }
 
     /// Stops accepting, closes every open connection and waits for their
     /// threads to end. Safe to call more than once.
     public func stop() {
         guard state.beginStopping() else { return }
+        // Wakes the accept loop's poll: on Linux a listening socket that is
+        // shut down reads as ready, and accept then fails.
+        shutdown(listener, Int32(SHUT_RDWR))
         acceptLoopDone.wait()
         close(listener)
         for fd in state.openConnections { shutdown(fd, Int32(SHUT_RDWR)) }
@@ -260,7 +266,7 @@ public final class LoopbackServer: @unchecked Sendable {
 
     private static func acceptLoop(listener: Int32, state: ServerState, connections: DispatchGroup) {
         while !state.isStopping {
-            guard Sockets.waitReadable(listener, milliseconds: 50) else { continue }
+            guard Sockets.waitReadable(listener, milliseconds: -1) else { continue }
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { continue }
             guard state.opened(fd) else {
@@ -297,6 +303,33 @@ public final class LoopbackServer: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_WR))
     }
 
+    private enum WaitOutcome { case deadlinePassed, serverStopping, clientClosed }
+
+    /// Waits, in poll(2), until the client closes the connection, the server
+    /// stops (`stop()` shuts every connection down, which wakes the poll) or
+    /// `deadline` passes (nil: no deadline).
+    private static func waitForClose(_ fd: Int32, state: ServerState, until deadline: Date?) -> WaitOutcome {
+        while true {
+            if state.isStopping { return .serverStopping }
+            var milliseconds: Int32 = -1
+            if let deadline {
+                let remaining = deadline.timeIntervalSinceNow
+                if remaining <= 0 { return .deadlinePassed }
+                milliseconds = Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up))
+            }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready < 0 && errno != EINTR { return .clientClosed }
+            guard ready > 0 else { continue }
+            if state.isStopping { return .serverStopping }
+            if Sockets.peerClosed(fd) { return .clientClosed }
+            // Bytes the client sent after its request: read and drop them, so
+            // that the next poll waits again instead of returning at once.
+            var scratch = [UInt8](repeating: 0, count: 4096)
+            _ = recv(fd, &scratch, scratch.count, Int32(MSG_DONTWAIT))
+        }
+    }
+
     /// Runs the steps; false when the client went away before they were done.
     private static func run(_ steps: [Response.Step], on fd: Int32, request: Request, state: ServerState) -> Bool {
         for step in steps {
@@ -305,17 +338,13 @@ public final class LoopbackServer: @unchecked Sendable {
                 guard Sockets.writeAll(fd, data) else { return false }
                 state.sent(data.count)
             case .pause(let seconds):
-                let deadline = Date().addingTimeInterval(seconds)
-                while Date() < deadline {
-                    if state.isStopping { return true }
-                    if Sockets.peerClosed(fd) { return false }
-                    usleep(10_000)
+                switch waitForClose(fd, state: state, until: Date().addingTimeInterval(seconds)) {
+                case .deadlinePassed: continue
+                case .serverStopping: return true
+                case .clientClosed: return false
                 }
             case .holdOpen:
-                while !state.isStopping {
-                    if Sockets.peerClosed(fd) { return false }
-                    usleep(10_000)
-                }
+                return waitForClose(fd, state: state, until: nil) != .clientClosed
             case .repeatChunk(let chunk):
                 let bytes = Response.chunkBytes(chunk)
                 while !state.isStopping {
@@ -331,7 +360,7 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Whether the first byte waiting is a TLS handshake record (0x16).
     private static func startsWithTLSHandshake(_ fd: Int32) -> Bool {
-        guard Sockets.waitReadable(fd, milliseconds: 1_000) else { return false }
+        guard Sockets.waitReadable(fd, milliseconds: -1) else { return false }
         var byte: UInt8 = 0
         return recv(fd, &byte, 1, Int32(MSG_PEEK)) == 1 && byte == 0x16
     }
@@ -343,7 +372,7 @@ public final class LoopbackServer: @unchecked Sendable {
         var headerEnd: Range<Data.Index>?
         while headerEnd == nil {
             guard !state.isStopping, buffer.count < 1 << 20 else { return nil }
-            guard Sockets.waitReadable(fd, milliseconds: 50) else { continue }
+            guard Sockets.waitReadable(fd, milliseconds: -1) else { continue }
             let count = recv(fd, &chunk, chunk.count, 0)
             guard count > 0 else { return nil }
             buffer.append(contentsOf: chunk[0..<count])
@@ -362,7 +391,7 @@ public final class LoopbackServer: @unchecked Sendable {
         let length = headers["Content-Length"].flatMap { Int($0) } ?? 0
         while body.count < length {
             guard !state.isStopping else { return nil }
-            guard Sockets.waitReadable(fd, milliseconds: 50) else { continue }
+            guard Sockets.waitReadable(fd, milliseconds: -1) else { continue }
             let count = recv(fd, &chunk, min(chunk.count, length - body.count), 0)
             guard count > 0 else { return nil }
             body.append(contentsOf: chunk[0..<count])
@@ -380,23 +409,51 @@ private final class ServerState: @unchecked Sendable {
         var bytesSent = 0
     }
 
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var routes: [String: LoopbackServer.Response] = [:]
     private var counters = Snapshot()
     private var open: Set<Int32> = []
     private var stopping = false
+    /// Counts changes, so a waiter knows whether one happened since it looked.
+    private var changes = 0
 
+    /// Runs `body` under the lock; every call may change the state, so it
+    /// counts as a change and wakes the waiters.
     private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer {
+            changes += 1
+            condition.broadcast()
+            condition.unlock()
+        }
         return body()
     }
 
-    var snapshot: Snapshot { locked { counters } }
-    var isStopping: Bool { locked { stopping } }
-    var openConnections: Set<Int32> { locked { open } }
+    private func reading<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
 
-    func route(_ path: String) -> LoopbackServer.Response? { locked { routes[path] } }
+    /// The number of changes so far.
+    var generation: Int { reading { changes } }
+
+    /// Waits until the state has changed since `generation` was read, or
+    /// `deadline` passes; false when it passed with no change.
+    func waitForChange(from generation: Int, until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while changes == generation {
+            if !condition.wait(until: deadline) { return changes != generation }
+        }
+        return true
+    }
+
+    var snapshot: Snapshot { reading { counters } }
+    var isStopping: Bool { reading { stopping } }
+    var openConnections: Set<Int32> { reading { open } }
+
+    func route(_ path: String) -> LoopbackServer.Response? { reading { routes[path] } }
     func setRoute(_ path: String, _ response: LoopbackServer.Response?) { locked { routes[path] = response } }
     func record(_ request: LoopbackServer.Request) { locked { counters.requests.append(request) } }
     func clientClosedEarly() { locked { counters.closedByClient += 1 } }

@@ -257,18 +257,12 @@ public final class RunningProcess: @unchecked Sendable {
 
     /// waitpid, killing the group if the process outlives the deadline.
     private func reap(deadline: Date, timedOut: inout Bool) -> Int32 {
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return status }
-            if result < 0 && errno != EINTR { return status }
-            if !timedOut && Date() >= deadline {
-                timedOut = true
-                killGroup()
-            }
-            // The pipes are closed, so the process is exiting or detached
-            // them; poll its state briefly rather than block forever.
-            usleep(2_000)
+        let exit = ChildExit(pid: pid)
+        if !exit.wait(until: .now() + max(0, deadline.timeIntervalSinceNow)) {
+            timedOut = true
+            killGroup()
+            _ = exit.wait(until: .distantFuture)
         }
+        return exit.status ?? 0
     }
 }

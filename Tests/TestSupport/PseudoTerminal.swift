@@ -69,12 +69,13 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Reads until the screen satisfies `condition` (real I/O: a generous bound of
-    /// `timeout` ms) and returns the screen as it then is.
+    /// `timeout` ms) and returns the screen as it then is. Each read waits in
+    /// poll(2) for the program's next output, never on a timer.
     @discardableResult
     public func waitForScreen(timeout: Int32 = 20_000, _ condition: (ScreenModel) -> Bool) -> ScreenModel {
         let deadline = Date().addingTimeInterval(Double(timeout) / 1000)
-        while !condition(screen), Date() < deadline {
-            guard readOnce(wait: 100) != nil else { break }
+        while !condition(screen), let wait = Self.milliseconds(until: deadline) {
+            guard readOnce(wait: wait) != nil else { break }
         }
         return screen
     }
@@ -90,33 +91,43 @@ public final class PseudoTerminal: @unchecked Sendable {
     public func read(until marker: String, timeout: Int32 = 20_000) -> String {
         var collected: [UInt8] = []
         let deadline = Date().addingTimeInterval(Double(timeout) / 1000)
-        while !String(decoding: collected, as: UTF8.self).contains(marker), Date() < deadline {
-            guard let bytes = readOnce(wait: 100) else { break }
+        while !String(decoding: collected, as: UTF8.self).contains(marker), let wait = Self.milliseconds(until: deadline) {
+            guard let bytes = readOnce(wait: wait) else { break }
             collected += bytes
         }
         return String(decoding: collected, as: UTF8.self)
     }
 
-    /// Everything the program writes until it is quiet for `quiet` ms (at most `timeout` ms).
-    public func readOutput(quiet: Int32 = 200, timeout: Int32 = 10_000) -> [UInt8] {
+    /// Everything the program has written and not yet been read, once it has
+    /// ended (or stopped writing). The kernel hands a program's output to this
+    /// side asynchronously, so rather than wait an arbitrary time this writes a
+    /// marker on the program's side, which arrives after all of it, and reads
+    /// up to the marker. The marker never reaches `screen`.
+    public func readRemainingOutput(timeout: Int32 = 20_000) -> [UInt8] {
+        let marker = Array("<<spacedash-test-end-of-output-\(UUID().uuidString)>>".utf8)
+        _ = marker.withUnsafeBytes { write(slave, $0.baseAddress, $0.count) }
         var collected: [UInt8] = []
+        var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
         let deadline = Date().addingTimeInterval(Double(timeout) / 1000)
-        while Date() < deadline {
-            guard let bytes = readOnce(wait: quiet), !bytes.isEmpty else { break }
-            collected += bytes
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while collected.firstRange(of: marker) == nil, let wait = Self.milliseconds(until: deadline) {
+            let ready = poll(&poller, 1, wait)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = Glibc.read(master, &buffer, buffer.count)
+            guard count > 0 else { break }
+            collected += buffer[..<count]
         }
-        return collected
+        let output = collected.firstRange(of: marker).map { Array(collected[..<$0.lowerBound]) } ?? collected
+        screen.apply(output)
+        return output
     }
 
-    /// Everything the program wrote so far, waiting up to `timeout` ms for the first byte.
-    public func readOutput(timeout: Int32) -> [UInt8] {
-        var collected: [UInt8] = []
-        var wait = timeout
-        while let bytes = readOnce(wait: wait), !bytes.isEmpty {
-            collected += bytes
-            wait = 50
-        }
-        return collected
+    /// The milliseconds left until `deadline`, for poll(2); nil once it has passed.
+    private static func milliseconds(until deadline: Date) -> Int32? {
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else { return nil }
+        return Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up))
     }
 
     /// The terminal's settings now, as `stty -g` sees them: the whole termios structure.

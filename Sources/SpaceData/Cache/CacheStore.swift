@@ -26,6 +26,9 @@ public final class CacheStore: Sendable {
     public let directory: URL
     /// The clock that stamps new entries and ages old ones.
     public let clock: @Sendable () -> Date
+    /// How the user chooses another directory (the app's setting, such as an
+    /// environment variable's name), named by the problems that need one.
+    public let directorySetting: String
     /// Other users' entries this store has reported on reading, by file name.
     private let reportedForeignEntries = Mutex<Set<String>>([])
 
@@ -40,8 +43,10 @@ public final class CacheStore: Sendable {
     /// writer stopped longer than that only loses its rename, never the entry.
     public static let staleTemporaryAge: TimeInterval = 60 * 60
 
-    public init(directory: URL, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(directory: URL, directorySetting: String = "the cache directory",
+                clock: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
+        self.directorySetting = directorySetting
         self.clock = clock
     }
 
@@ -276,7 +281,7 @@ public final class CacheStore: Sendable {
             if code == ELOOP || code == ENOTDIR {
                 var info = stat()
                 if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
-                    return .failure(CacheProblem(path: path, reason: "is a symbolic link; point SPACEDASH_CACHE_DIR at a real directory"))
+                    return .failure(CacheProblem(path: path, reason: "is a symbolic link; point \(directorySetting) at a real directory"))
                 }
                 return .failure(CacheProblem(path: path, reason: "is not a directory"))
             }
@@ -290,7 +295,7 @@ public final class CacheStore: Sendable {
         }
         guard info.st_uid == geteuid() else {
             close(fd)
-            return .failure(CacheProblem(path: path, reason: "belongs to another user; set SPACEDASH_CACHE_DIR to a directory of your own"))
+            return .failure(CacheProblem(path: path, reason: "belongs to another user; set \(directorySetting) to a directory of your own"))
         }
         return .success(fd)
     }

@@ -19,7 +19,7 @@ import TestSupport
             environment: run.environment(server: server, extra: ["TERM": "xterm", "NO_COLOR": "1", "COLUMNS": "100"]))
         // The output (under 4 KiB) waits in the terminal's buffer until read.
         let result = process.wait(timeout: 90)
-        let screen = terminal.readOutput(timeout: 200)
+        let screen = terminal.readRemainingOutput()
         return (result, String(decoding: screen, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
     }
 

@@ -232,7 +232,7 @@ import TestSupport
             screen += terminal.read(until: "Echo", timeout: 3_000)
             terminal.type("\u{1B}")
             let result = process.wait(timeout: 60)
-            screen += String(decoding: terminal.readOutput(timeout: 200), as: UTF8.self)
+            screen += String(decoding: terminal.readRemainingOutput(), as: UTF8.self)
             #expect(result.exitCode == 130, "\(name)")
             for secret in [Self.token, Self.nasaKey] {
                 #expect(!screen.contains(secret), "\(name): the screen shows a secret")

@@ -49,16 +49,15 @@ import Testing
         #expect(Self.outcomes(page).launches.lowercased().contains("json"))
     }
 
-    @Test func aHugeBodyDecodesInBoundedTime() throws {
-        // 20 000 launches, about 5 MB: decoded, not refused, and quickly enough.
+    @Test func aHugeBodyDecodesWhole() throws {
+        // 20 000 launches, about 5 MB: decoded, not refused (its speed is measured in `make bench`).
         let one = #"{"id": "ID", "name": "Falcon 9 Block 5 | Starlink Group 6-66", "net": "2026-12-01T20:25:00Z", "status": {"name": "Go for Launch", "abbrev": "Go"}, "mission": {"description": "DESCRIPTION"}}"#
         let description = String(repeating: "x", count: 100)
         let results = (0..<20_000).map { one.replacingOccurrences(of: "ID", with: "id-\($0)").replacingOccurrences(of: "DESCRIPTION", with: description) }
         let body = Data(("{\"count\": 20000, \"results\": [" + results.joined(separator: ",") + "]}").utf8)
-        let started = Date()
         let page = try LaunchLibraryDecoder.decodePage(body)
         #expect(page.launches.count == 20_000)
-        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(page.launches.last?.id == "id-19999")
     }
 
     @Test func aHugeStringIsKept() throws {
