@@ -35,6 +35,10 @@ struct LaunchesSearchCommand: Command {
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
     static let ics = Flag("ics", help: "Print the launches as an RFC 5545 calendar (.ics): one event a launch, updated in place when imported again")
     static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal, within the launches the other options select; Enter prints the selected launch, Esc cancels (exit 130)")
+    static let watch = Flag("watch", help: "A live full-screen view on the terminal: countdowns tick every second, launches refresh every --interval minutes and what changed is marked; q or Esc quits, r refreshes, / searches")
+    static let interval = Option<Int>("interval", valueName: "MINUTES", default: 10,
+                                      help: "With --watch: refresh the launches every MINUTES minutes (at least 4 a page: Launch Library allows 15 requests an hour)",
+                                      expecting: "a number of minutes", example: "15", check: .within(4...1440))
     static let debounce = Option<Int>("debounce", valueName: "MS", default: 300, help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)",
                                           expecting: "a number of milliseconds", check: .within(0...10_000))
 
@@ -60,7 +64,7 @@ struct LaunchesSearchCommand: Command {
             No match prints nothing on stdout ([] with --json) and exits 0.
             """,
         arguments: [query, past, limit, OutputOptions.json, agency, location, missionType, status, after, before, file, pages]
-            + FetchOptions.all + [OutputOptions.utc, ics, interactive, debounce],
+            + FetchOptions.all + [OutputOptions.utc, ics, interactive, debounce, watch, interval],
         examples: [
             Example("spacedash launches search", "The next launches."),
             Example("spacedash launches search falcon -starlink", "Falcon launches that are not Starlink."),
@@ -69,6 +73,7 @@ struct LaunchesSearchCommand: Command {
             Example("spacedash launches search --past --agency spacex --limit 10", "SpaceX's last ten launches."),
             Example("spacedash launches search --file saved.json mission:communications", "Search a saved response."),
             Example("spacedash launches search --json status:go | jq '.[].name'", "Names of launches that are Go."),
+            Example("spacedash launches spacex --watch", "SpaceX's next launches, counting down live."),
         ])
 
     let words: [String]
@@ -87,6 +92,9 @@ struct LaunchesSearchCommand: Command {
     let ics: Bool
     let interactive: Bool
     let debounce: Int
+    let watch: Bool
+    /// Minutes between two refreshes of --watch.
+    let interval: Int
 
     init(_ arguments: ParsedArguments) throws {
         words = arguments[Self.query]
@@ -105,6 +113,8 @@ struct LaunchesSearchCommand: Command {
         ics = arguments[Self.ics]
         interactive = arguments[Self.interactive]
         debounce = arguments[Self.debounce]
+        watch = arguments[Self.watch]
+        interval = arguments[Self.interval]
 
         if let unknown = searchQuery.unknownQualifierError { throw unknown }
         if ics && output.json { throw UsageError("--ics and --json contradict each other: choose one output") }
@@ -114,6 +124,7 @@ struct LaunchesSearchCommand: Command {
         if arguments.contains(Self.debounce) && !interactive {
             throw UsageError("--debounce applies only to the interactive search", hint: "add -i: spacedash launches search -i --debounce \(debounce)")
         }
+        try checkWatch(arguments)
         if let after, let before, after >= before {
             throw UsageError("--after must be earlier than --before", hint: "no launch can be in that range")
         }
@@ -125,6 +136,28 @@ struct LaunchesSearchCommand: Command {
         }
     }
 
+    /// --watch shows upcoming launches live on the terminal: other outputs, a saved file and
+    /// past launches contradict it; --interval keeps within Launch Library's limit.
+    private func checkWatch(_ arguments: ParsedArguments) throws {
+        guard watch else {
+            if arguments.contains(Self.interval) {
+                throw UsageError("--interval applies only to --watch", hint: "add --watch: spacedash launches --watch --interval \(interval)")
+            }
+            return
+        }
+        if output.json { throw UsageError("--watch and --json contradict each other: --watch redraws a screen, --json prints once for scripts") }
+        if ics { throw UsageError("--watch and --ics contradict each other: --ics prints a calendar once") }
+        if interactive { throw UsageError("--watch and -i contradict each other: press / in --watch to search") }
+        if timeframe == .past { throw UsageError("--watch and --past contradict each other: --watch counts down to launches to come") }
+        if file != nil { throw UsageError("--watch and --file contradict each other: a saved response never changes", hint: "drop --file to watch Launch Library") }
+        let spacing = LaunchWatchViewModel.minimumSpacing(pages: pages)
+        if TimeInterval(interval * 60) < spacing {
+            let minutes = Int((spacing / 60).rounded(.up))
+            throw UsageError("--interval \(interval) is too often for \(pages) pages a refresh: Launch Library allows 15 requests an hour",
+                             hint: "use --interval \(minutes) or more")
+        }
+    }
+
     // MARK: - Running
 
     func run(_ context: CommandContext) async throws -> ExitCode {
@@ -132,6 +165,7 @@ struct LaunchesSearchCommand: Command {
             throw CommandError(problem, exitCode: .usage)
         }
         if interactive { return try await runInteractive(context) }
+        if watch { return try await runWatch(context) }
         let loaded = try await load(context)
         let catalog = LaunchCatalog(launches: loaded.launches, timeframe: timeframe, filter: searchQuery.searchQuery, limit: limit)
         let shown = LaunchSearch.rows(catalog.selected)
@@ -248,6 +282,41 @@ struct LaunchesSearchCommand: Command {
         guard case .accepted(let launch) = outcome else { return .interrupted }
         try context.stdout.writeLine(output.json ? try LaunchJSONRenderer.render(launch) : LaunchTabSeparatedRenderer.line(launch))
         return .success
+    }
+
+    /// --watch: the live screen (Sources/SpaceDashCLI/Watch) over the launches the query
+    /// selects; `/` leaves it for the interactive search. Request lines (--verbose) wait for
+    /// the screen's end, as with -i.
+    private func runWatch(_ context: CommandContext) async throws -> ExitCode {
+        if let problem = LaunchWatchRunner.unavailability(environment: context.environment, stdoutIsTerminal: context.stdout.isTerminal) {
+            throw CommandError(problem, exitCode: .usage)
+        }
+        let settled = SettledLaunches()
+        let httpLog = HTTPLog { line in settled.hold(line) }
+        let service = try Services(context: context, fetch: fetch, httpLog: httpLog).launches()
+        let request = serviceRequest
+        let filter = searchQuery.searchQuery
+        let model = LaunchWatchViewModel(
+            load: { ask in
+                var request = request
+                // A scheduled refresh asks Launch Library even while the cache is fresh.
+                if ask && !request.policy.offline { request.policy.refresh = true }
+                return service.launches(request)
+            },
+            retryAllowedAt: { service.retryAllowedAt },
+            select: { launches in Array(LaunchCatalog(launches: launches, timeframe: .upcoming, filter: filter).selected) },
+            limit: limit,
+            interval: TimeInterval(interval * 60),
+            minimumSpacing: LaunchWatchViewModel.minimumSpacing(pages: pages),
+            startDate: context.now,
+            scheduler: DispatchQueue.main.eraseToAnyScheduler())
+        let outcome = try await LaunchWatchRunner.run(model: model, context: context)
+        for line in settled.heldLines { context.notice(line) }
+        switch outcome {
+        case .quit: return .success
+        case .interrupted: return .interrupted
+        case .search: return try await runInteractive(context)
+        }
     }
 
     // MARK: - The query

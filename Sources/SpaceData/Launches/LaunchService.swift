@@ -258,6 +258,13 @@ extension LaunchService {
         )
     }
 
+    /// When Launch Library's last `Retry-After` ends, nil when it asked for no wait
+    /// (or it has passed): a screen that refreshes waits for it.
+    public var retryAllowedAt: Date? {
+        guard let until = throttledUntil(), until > clock() else { return nil }
+        return until
+    }
+
     func throttledUntil() -> Date? {
         guard let cache, case .hit(let entry) = cache.read(endpoint.throttleKey) else { return nil }
         return LaunchLibraryDate.date(from: String(decoding: entry.body, as: UTF8.self))

@@ -1,0 +1,130 @@
+import Foundation
+import SpaceData
+import Terminal
+
+/// Draws a `LaunchWatchState` as a frame: a title with where the launches came
+/// from and when the next refresh is, the launches to come with a countdown to
+/// the second and what the last refresh changed, those that lifted off, and the
+/// keys. It holds no pipeline.
+struct LaunchWatchView: Sendable {
+    var timeZone: TimeZone = .current
+    var glyphs: Glyphs = .unicode
+    var spinnerStep = 0
+
+    static let keys = "q quit · r refresh · / search"
+
+    func frame(_ state: LaunchWatchState, size: TerminalSize) -> Frame {
+        let width = max(1, size.columns)
+        let now = state.now
+        var lines: [StyledText] = []
+        lines.append(StyledText("Launches", style: .bold) + StyledText(glyphs.joiner + status(state), style: .dim))
+        if let notice = state.notice {
+            lines.append(StyledText(TerminalSanitizer.clean(notice), style: .dim))
+        }
+        lines.append(StyledText())
+
+        let dates = LaunchDateText(timeZone: timeZone, now: now)
+        let upcoming = state.upcoming.map { (countdown(to: $0.launch, now: now, dates: dates), $0) }
+        let lifted = state.liftedOff.map { (elapsed(since: $0.launch, now: now), $0) }
+        let labelWidth = (upcoming + lifted).map { DisplayWidth.of($0.0) }.max() ?? 0
+
+        if upcoming.isEmpty {
+            lines.append(StyledText(state.origin == nil ? "loading launches…" : "no upcoming launches to watch", style: .dim))
+        }
+        for (label, watched) in upcoming {
+            lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: nil))
+        }
+        if !lifted.isEmpty {
+            lines.append(StyledText())
+            lines.append(StyledText("Lifted off", style: .bold))
+            for (label, watched) in lifted {
+                let outcome = LaunchWatchState.outcome(of: watched.launch) ?? "outcome not known yet"
+                lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: outcome))
+            }
+        }
+        // The keys stay on the last row, whatever fits above them.
+        let body = Array(lines.prefix(max(0, size.rows - 1))).map { $0.truncated(toWidth: width, ellipsis: glyphs.ellipsis) }
+        var shown = body
+        if size.rows > 1 {
+            while shown.count < size.rows - 1 { shown.append(StyledText()) }
+            shown.append(StyledText(Self.keys.replacingOccurrences(of: " · ", with: glyphs.joiner), style: .dim)
+                .truncated(toWidth: width, ellipsis: glyphs.ellipsis))
+        }
+        return Frame(lines: Array(shown.prefix(size.rows)), cursor: nil)
+    }
+
+    /// "live, refreshed 3 min ago · next refresh in 7m", or "refreshing…" with the spinner.
+    func status(_ state: LaunchWatchState) -> String {
+        if state.isRefreshing {
+            let frames = glyphs.spinnerFrames
+            return frames[spinnerStep % frames.count] + " refreshing" + glyphs.ellipsis
+        }
+        var parts: [String] = []
+        switch state.origin {
+        case .live?: parts.append("live")
+        case .cache(_, let age)?: parts.append("cached \(age < 60 ? "less than a minute" : AgeText.describe(age)) ago")
+        case .sample?: parts.append("the bundled listing")
+        case nil: break
+        }
+        if let refreshed = state.refreshedAt {
+            let ago = Int(state.now.timeIntervalSince(refreshed))
+            parts.append(ago < 60 ? "refreshed just now" : "refreshed \(LaunchDateText.span(ago)) ago")
+        }
+        if let next = state.nextRefresh {
+            let wait = Int(next.timeIntervalSince(state.now).rounded(.up))
+            parts.append(wait <= 0 ? "refreshing" : "next refresh in \(Self.clock(wait))")
+        }
+        return parts.joined(separator: glyphs.joiner)
+    }
+
+    /// "T-02:49:13", "T-3d 04:12:09"; "in ~12d" for a NET known to the day or month only.
+    func countdown(to launch: Launch, now: Date, dates: LaunchDateText) -> String {
+        guard let net = launch.net else { return glyphs.missing }
+        guard LaunchDateText.granularity(launch.netPrecision) == .time else { return dates.countdown(to: launch) }
+        return "T-" + Self.clock(Int(net.timeIntervalSince(now).rounded(.up)))
+    }
+
+    /// "T+00:03:10": the time since lift-off.
+    func elapsed(since launch: Launch, now: Date) -> String {
+        guard let net = launch.net else { return glyphs.missing }
+        return "T+" + Self.clock(Int(now.timeIntervalSince(net).rounded(.down)))
+    }
+
+    /// "02:49:13", "3d 04:12:09".
+    static func clock(_ seconds: Int) -> String {
+        let total = max(0, seconds)
+        let days = total / 86_400, hours = total % 86_400 / 3600, minutes = total % 3600 / 60, rest = total % 60
+        let time = String(format: "%02d:%02d:%02d", hours, minutes, rest)
+        return days > 0 ? "\(days)d \(time)" : time
+    }
+
+    /// The label, then the name (which gets the width first: what follows is cut
+    /// before it), the outcome or the status with its changes, then the place.
+    private func row(_ label: String, labelWidth: Int, _ watched: WatchedLaunch, dates: LaunchDateText, outcome: String?) -> StyledText {
+        let launch = watched.launch
+        let padding = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
+        var line = StyledText(label + padding + "  ", style: .bold)
+        line.append(TerminalSanitizer.clean(launch.name))
+        if let outcome {
+            line.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(outcome), style: outcomeStyle(outcome)))
+        } else if let status = launch.statusShort {
+            line.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(status), style: .dim))
+        }
+        let arrow = glyphs.isUnicode ? "→" : "->"
+        for change in watched.changes {
+            line.append(StyledText(glyphs.joiner + change.text(arrow: arrow), style: .highlight))
+        }
+        if let location = launch.locationName {
+            line.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(location), style: .dim))
+        }
+        return line
+    }
+
+    private func outcomeStyle(_ outcome: String) -> TextStyle {
+        switch outcome.lowercased() {
+        case "success", "launch successful": return .success
+        case "failure", "partial failure", "launch failure": return .error
+        default: return .dim
+        }
+    }
+}

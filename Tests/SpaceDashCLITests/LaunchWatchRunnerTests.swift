@@ -1,0 +1,137 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// End-to-end: `spacedash launches --watch` on a pseudo-terminal that is the process's
+/// controlling terminal, against a Launch Library on 127.0.0.1 serving the real listing
+/// of 20 July 2026 (../shared/data/launches/ll2; skipped without it), the clock set to
+/// 12:00 UTC that day. The screen is awaited by what it shows, never by time.
+@Suite(.serialized) struct LaunchWatchRunnerTests {
+    static func server() throws -> LoopbackServer {
+        try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try LaunchCaptures.data(LaunchCaptures.july2026List))])
+    }
+
+    static func start(_ terminal: PseudoTerminal, _ arguments: [String], server: LoopbackServer, sandbox: Sandbox) throws -> RunningProcess {
+        // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
+        // terminal, makes it stdout too (--watch draws only on a terminal), and execs
+        // spacedash with the same pid.
+        try ProcessRunner.start(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", "exec 0<>\"$1\" 1>&0; shift; exec \"$@\"", "bash", terminal.path,
+                        ProjectPaths.spacedashBinary.path, "launches", "--watch"] + arguments,
+            environment: sandbox.environment(server: server, launchesPath: "/2.3.0", extra: [
+                "TERM": "xterm-256color", "TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z",
+            ]),
+            stdout: .capture, newSession: true)
+    }
+
+    static let starlink = "Falcon 9 Block 5 | Starlink Group 17-39"
+
+    /// The row showing `text`, once the screen has it.
+    static func row(_ screen: ScreenModel, _ text: String) -> String? {
+        screen.row(containing: text).map { screen.line($0) }
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func drawsTicksRedrawsOnResizeAndQuitsWithQ() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 120, rows: 20)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox)
+
+        let first = terminal.waitForScreen { Self.row($0, Self.starlink)?.hasPrefix("T-02:49:3") == true }
+        #expect(first.line(0).hasPrefix("Launches · live"), "\(first.lines)")
+        #expect(first.line(19) == "q quit · r refresh · / search")
+        let alternate = first.isAlternateScreen
+        #expect(alternate)
+        // The countdown moves on by itself: a later second is drawn.
+        let ticked = terminal.waitForScreen { Self.row($0, Self.starlink)?.hasPrefix("T-02:49:2") == true }
+        #expect(Self.row(ticked, Self.starlink)?.contains(Self.starlink + " · Go · Vandenberg SFB, CA, USA") == true)
+
+        terminal.resize(columns: 60, rows: 12)
+        let resized = terminal.waitForScreen { $0.line(11) == "q quit · r refresh · / search" }
+        #expect(resized.lines.allSatisfy { $0.count <= 60 })
+        #expect(Self.row(resized, Self.starlink) != nil, "the name kept whole at 60 columns")
+
+        terminal.type("q")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(terminal.isRestored)
+        #expect(server.requests.count == 1, "one request: the next refresh is 10 minutes away")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func rWithinFourMinutesOfTheLastRequestSaysWhenItWillRefresh() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 120, rows: 20)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox)
+        terminal.waitForScreen { Self.row($0, Self.starlink) != nil }
+        terminal.type("r")
+        let screen = terminal.waitForScreen(showing: "Launch Library allows 15 requests an hour: refreshing in 4m")
+        #expect(screen.row(containing: "refreshing in 4m") == 1)
+        terminal.type("\u{1B}")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0, "Esc quits")
+        #expect(terminal.isRestored)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func slashOpensTheInteractiveSearchWithTheWatchsQuery() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
+        let process = try Self.start(terminal, ["starlink"], server: server, sandbox: sandbox)
+        let watching = terminal.waitForScreen { Self.row($0, Self.starlink) != nil }
+        #expect(watching.row(containing: "MRV-1") == nil, "the query selects the watched launches")
+        terminal.type("/")
+        let search = terminal.waitForScreen { $0.line(0) == "> starlink" && $0.line(1).hasPrefix("3 / 10 launches") }
+        #expect(search.line(1).hasPrefix("3 / 10 launches"), "\(search.lines)")
+        terminal.type("\u{1B}")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 130, "Esc in the search cancels it, as with -i")
+        #expect(terminal.isRestored)
+        #expect(server.requests.count == 1, "the search reads the launches the watch cached")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"), arguments: [SIGTERM, SIGINT])
+    func aSignalRestoresTheTerminal(signal: Int32) throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 20)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox)
+        terminal.waitForScreen { Self.row($0, Self.starlink) != nil }
+        process.send(signal: signal)
+        let result = process.wait(timeout: 60)
+        #expect(result.signal == signal, "it dies of the signal, as a shell expects")
+        #expect(terminal.isRestored)
+    }
+
+    @Test func inAPipeWatchIsAUsageError() throws {
+        let sandbox = Sandbox()
+        let result = try sandbox.run(["launches", "--watch", "--offline"], server: nil)
+        #expect(result.exitCode == 64)
+        #expect(result.stderrText == "spacedash: --watch needs a terminal (it redraws the screen every second): drop --watch to print the launches once\n")
+    }
+
+    @Test func watchRefusesWhatContradictsIt() throws {
+        let sandbox = Sandbox()
+        for (arguments, message) in [
+            (["--watch", "--json"], "--watch and --json contradict each other"),
+            (["--watch", "--interval", "3"], "--interval"),
+            (["--watch", "--pages", "2", "--interval", "5"], "--interval 5 is too often for 2 pages a refresh"),
+            (["--interval", "10"], "--interval applies only to --watch"),
+        ] {
+            let result = try sandbox.run(["launches"] + arguments, server: nil)
+            #expect(result.exitCode == 64, "\(arguments)")
+            #expect(result.stderrText.hasPrefix("spacedash: ") && result.stderrText.contains(message), "\(arguments): \(result.stderrText)")
+            #expect(result.stderrText.split(separator: "\n").count == 2, "the error, then the usage line")
+        }
+    }
+}

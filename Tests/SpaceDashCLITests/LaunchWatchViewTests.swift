@@ -1,0 +1,64 @@
+import Foundation
+import SpaceData
+import Terminal
+import Testing
+@testable import SpaceDashCLI
+
+/// The `--watch` frame of the real bundled listing (Launch Library 2's of 20 July 2026) at 12:00 UTC.
+@Suite struct LaunchWatchViewTests {
+    static let noon = LaunchLibraryDate.date(from: "2026-07-20T12:00:00Z")!
+
+    static func state(changes: [LaunchChange] = []) throws -> LaunchWatchState {
+        var launches = try BundledLaunchListing.launches().map { WatchedLaunch(launch: $0) }
+        launches[0].changes = changes
+        return LaunchWatchState(upcoming: launches, now: noon, origin: .live(fetchedAt: noon), refreshedAt: noon,
+                                nextRefresh: noon.addingTimeInterval(600))
+    }
+
+    static let view = LaunchWatchView(timeZone: TimeZone(identifier: "UTC")!, glyphs: .unicode)
+
+    /// Countdowns are aligned on the longest ("T-1d 09:15:00").
+    @Test func eachLaunchCountsDownToTheSecondWithItsNameFirst() throws {
+        let frame = Self.view.frame(try Self.state(), size: TerminalSize(columns: 100, rows: 20))
+        let lines = frame.lines.map(\.plainText)
+        #expect(lines[0] == "Launches · live · refreshed just now · next refresh in 00:10:00")
+        #expect(lines[2] == "T-02:49:32     Falcon 9 Block 5 | Starlink Group 17-39 · Go · Vandenberg SFB, CA, USA")
+        #expect(lines.contains { $0.hasPrefix("T-1d 09:15:00  Falcon 9 Block 5 | MRV-1 · Go") })
+        #expect(lines.last == "q quit · r refresh · / search", "the keys on the last row")
+        #expect(lines.count == 20)
+    }
+
+    @Test func changesAreMarkedBeforeTheLocationWhichIsCutFirst() throws {
+        let state = try Self.state(changes: [.status(from: "Go", to: "Hold"), .netMoved(seconds: 7200)])
+        let wide = Self.view.frame(state, size: TerminalSize(columns: 140, rows: 20)).lines.map(\.plainText)
+        #expect(wide[2] == "T-02:49:32     Falcon 9 Block 5 | Starlink Group 17-39 · Go · Go → Hold · NET moved 2h later · Vandenberg SFB, CA, USA")
+        let narrow = Self.view.frame(state, size: TerminalSize(columns: 60, rows: 20)).lines.map(\.plainText)
+        #expect(narrow[2].hasPrefix("T-02:49:32     Falcon 9 Block 5 | Starlink Group 17-39 · "), "the name whole")
+        #expect(narrow[2].count == 60)
+    }
+
+    @Test func liftedOffLaunchesCountUpWithTheirOutcome() throws {
+        var state = try Self.state()
+        var flown = state.upcoming.removeFirst()
+        flown.launch.statusName = "Launch Successful"
+        flown.launch.statusAbbreviation = "Success"
+        state.liftedOff = [flown]
+        state.now = LaunchLibraryDate.date(from: "2026-07-20T14:52:42Z")!
+        let lines = Self.view.frame(state, size: TerminalSize(columns: 100, rows: 20)).lines.map(\.plainText)
+        let heading = try #require(lines.firstIndex(of: "Lifted off"))
+        #expect(lines[heading + 1] == "T+00:03:10     Falcon 9 Block 5 | Starlink Group 17-39 · Launch Successful · Vandenberg SFB, CA, USA")
+    }
+
+    @Test func aSmallTerminalKeepsTheKeysAndCutsTheList() throws {
+        let frame = Self.view.frame(try Self.state(), size: TerminalSize(columns: 30, rows: 5))
+        #expect(frame.lines.count == 5)
+        #expect(frame.lines.allSatisfy { $0.displayWidth <= 30 })
+        #expect(frame.lines.last?.plainText == "q quit · r refresh · / search")
+    }
+
+    @Test func secondsAndDaysOfTheClock() {
+        #expect(LaunchWatchView.clock(59) == "00:00:59")
+        #expect(LaunchWatchView.clock(3 * 86_400 + 4 * 3600 + 12 * 60 + 9) == "3d 04:12:09")
+        #expect(LaunchWatchView.clock(-5) == "00:00:00")
+    }
+}
