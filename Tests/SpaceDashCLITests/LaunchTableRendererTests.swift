@@ -33,15 +33,21 @@ import Terminal
         #expect(Set(agencyColumn).count == 1)
     }
 
+    /// The name gets the width first: the date turns compact, then whole columns go,
+    /// and only then is the name cut; dates and statuses are never cut.
     @Test(arguments: [60, 80, 100, 120])
-    func aNarrowTerminalCutsColumnsByDisplayWidthWithAnEllipsis(_ width: Int) {
+    func aNarrowTerminalFitsTheNameFirstAndCutsByDisplayWidthWithAnEllipsis(_ width: Int) {
         let lines = renderer(width: width).render([LaunchRow(Self.galileo), LaunchRow(Self.tianzhou)])
         for line in lines {
             #expect(DisplayWidth.of(line) <= width, "\(line)")
         }
-        #expect(lines[2].contains("…"))
-        #expect(lines[1].hasPrefix("2026-12-01 20:25 UTC"), "the date is never cut")
+        #expect(lines[1].hasPrefix("2026-12-01 20:25 UTC  ") || lines[1].hasPrefix("Dec 1 20:25  "), "the date is never cut: \(lines[1])")
         #expect(lines[2].hasSuffix("TBC"), "the status is never cut")
+        let otherColumns = ["AGENCY", "MISSION", "LOCATION"].filter { lines[0].contains($0) }
+        if !otherColumns.isEmpty {
+            #expect(lines[1].contains(Self.galileo.name) && lines[2].contains(Self.tianzhou.name), "\(otherColumns) shown beside a cut name: \(lines)")
+        }
+        #expect(lines.joined().contains("…") == (width != 80), "at 80 columns everything left fits whole: \(lines)")
     }
 
     @Test func matchedTextIsHighlightedInColour() {
@@ -60,13 +66,13 @@ import Terminal
         #expect(!line.contains("\u{1B}]") && !line.contains("\u{1B}[2J") && !line.contains("\n") && !line.contains("\u{07}"))
     }
 
-    @Test(arguments: [60, 80, 100])
+    @Test(arguments: [60, 100])
     func inASCIIACutEndsInThreeDotsAndTheColumnsStillLineUp(_ width: Int) {
         let table = LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now), width: width,
                                         mode: .plain, showsCountdown: true, ellipsis: Glyphs.forLocale(["LANG": "C"]).ellipsis)
         let lines = table.render([LaunchRow(Self.galileo), LaunchRow(Self.tianzhou)])
         #expect(!lines.joined().contains("…"))
-        #expect(lines[2].contains("..."))
+        #expect(lines.joined().contains("..."))
         for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
         // The status column starts at the same cell on every line, wide characters counted twice.
         let statusColumn = zip(lines, ["STATUS", "Go", "TBC"]).map { line, status in
@@ -85,7 +91,7 @@ import Terminal
         let ascii = await table("C")
         #expect(ascii.contains("..."))
         #expect(!ascii.contains("…"))
-        #expect(ascii.contains("Long Mar..."))
+        #expect(ascii.contains("Falcon 9 Block 5 | Starlink Group..."), "the name is cut last, after whole columns")
         let unicode = await table("C.UTF-8")
         #expect(unicode.contains("…"))
     }
@@ -94,7 +100,7 @@ import Terminal
         var casc = Self.tianzhou
         casc.agencyAbbreviation = "CASC"
         let abbreviation = "CASC"
-        let lines = renderer(width: 110, mode: .colour).render([
+        let lines = renderer(width: 130, mode: .colour).render([
             LaunchRow(casc, agencyAbbreviationHighlights: [abbreviation.startIndex..<abbreviation.index(abbreviation.startIndex, offsetBy: 2)]),
             LaunchRow(Self.galileo),
         ])
@@ -122,12 +128,56 @@ import Terminal
 }
 
 @Suite struct LaunchTableRendererNarrowTests {
-    @Test func aVeryNarrowTerminalDropsTheLeastUsefulColumnsFirst() {
+    @Test func aVeryNarrowTerminalDropsWholeColumnsBeforeItCutsTheName() {
         let renderer = LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: LaunchTableRendererTests.now),
                                            width: 60, mode: .plain, showsCountdown: true)
         let lines = renderer.render([LaunchRow(LaunchTableRendererTests.galileo)])
-        #expect(!lines[0].contains("MISSION") && !lines[0].contains("LOCATION"))
-        #expect(lines[0].contains("AGENCY") && lines[0].contains("T-") && lines[0].contains("STATUS"))
+        #expect(!lines[0].contains("MISSION") && !lines[0].contains("LOCATION") && !lines[0].contains("AGENCY"))
+        #expect(lines[0].contains("T-") && lines[0].contains("STATUS"), "short columns stay")
+        #expect(lines[1].hasPrefix("Dec 1 20:25  in 10d 14h  Ariane 62 | Galileo L15"), "a compact date: \(lines[1])")
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+    }
+}
+
+/// The real bundled listing (Launch Library 2's of 20 July 2026) at 12:00 UTC that day:
+/// its three Starlink launches differ only by their group number, at the end of the name.
+@Suite struct LaunchTableRendererListingTests {
+    static func lines(width: Int) throws -> [String] {
+        let launches = try BundledLaunchListing.launches()
+        let renderer = LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: LaunchCaptures.july20Noon),
+                                           width: width, mode: .plain, showsCountdown: true)
+        return renderer.render(launches.map { LaunchRow($0) })
+    }
+
+    @Test func at120ColumnsTheStarlinkLaunchesReadDifferently() throws {
+        let lines = try Self.lines(width: 120)
+        let starlinks = lines.filter { $0.contains("Starlink") }
+        #expect(starlinks.count == 3)
+        for group in ["17-39", "17-51", "17-52"] {
+            #expect(starlinks.contains { $0.contains("Falcon 9 Block 5 | Starlink Group \(group)") }, "\(lines)")
+        }
+        #expect(lines[1].hasPrefix("2026-07-20 14:49 UTC  in 2h 49m"), "the full date where it fits")
+        #expect(lines[0].contains("MISSION") && lines[0].contains("LOCATION"))
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 120 })
+    }
+
+    @Test func at80ColumnsDatesAreCompactAndColumnsGoBeforeTheName() throws {
+        let lines = try Self.lines(width: 80)
+        #expect(!lines[0].contains("MISSION") && !lines[0].contains("LOCATION"))
+        #expect(lines[1].hasPrefix("Jul 20 14:49  in 2h 49m  Falcon 9 Block 5 | Starlink Group 17-39  "), "\(lines[1])")
+        for group in ["17-39", "17-51", "17-52"] {
+            #expect(lines.contains { $0.contains("Falcon 9 Block 5 | Starlink Group \(group)") })
+        }
+        for launch in try BundledLaunchListing.launches() {
+            #expect(lines.contains { $0.contains(launch.name) }, "\(launch.name) whole")
+        }
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+    }
+
+    @Test func at40ColumnsOnlyTheNameIsCut() throws {
+        let lines = try Self.lines(width: 40)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+        #expect(lines[1].hasPrefix("Jul 20 14:49  in 2h 49m"))
+        #expect(lines[1].contains("Falcon") && lines[1].hasSuffix("Go"), "\(lines[1])")
     }
 }

@@ -265,4 +265,26 @@ import SpaceData
         let result = try LaunchesShowCommandTests.spacedash(["--ics", "--json"], Sandbox().environment(nil))
         #expect(result.exitCode == 64)
     }
+
+    /// Launch Library never answers: after 100 ms a spinner turns on stderr (a terminal),
+    /// as for mars-weather, and Ctrl-C erases its line before the process dies of it.
+    @Test func aSpinnerShowsWhileLaunchesWaitOnTheNetworkAndCtrlCErasesIt() throws {
+        let terminal = try PseudoTerminal(columns: 80, rows: 24)
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .silence])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let process = try ProcessRunner.start(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path,
+                        "launches", "--timeout", "60"],
+            environment: sandbox.environment(server, ["TERM": "xterm"]))
+        let spinning = terminal.waitForScreen(showing: "Fetching launches…", timeout: 30_000)
+        let row = try #require(spinning.row(containing: "Fetching launches…"), "the spinner showed")
+        process.send(signal: SIGINT)
+        let result = process.wait(timeout: 60)
+        #expect(result.signal == SIGINT, "it dies of the signal, as a shell expects")
+        #expect(result.stdout.isEmpty)
+        let after = terminal.waitForScreen(timeout: 30_000) { $0.line(row).isEmpty }
+        #expect(after.line(row) == "", "the spinner's line is erased: \(after.lines)")
+    }
 }

@@ -208,8 +208,17 @@ struct LaunchesSearchCommand: Command {
     /// its notices printed on stderr.
     private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?) {
         if let file { return (try loadFile(file, context).launches, nil) }
-        let sourced = try await Services(context: context, fetch: fetch)
-            .launches().launches(serviceRequest).firstResult()
+        let services = Services(context: context, fetch: fetch)
+        let launches = try services.launches().launches(serviceRequest)
+        // Shown only after 100 ms: a fresh cache answers before it appears.
+        let spinner = context.showsProgress
+            ? ProgressSpinner(output: context.stderr, message: "Fetching launches" + context.glyphs.ellipsis, unicode: context.glyphs.isUnicode,
+                              erasingOnInterruptOf: context.stderr.fileDescriptor)
+            : nil
+        spinner?.start(on: services.environment.scheduler)
+        defer { spinner?.stop() }
+        let sourced = try await launches.firstResult()
+        spinner?.stop()
         for notice in sourced.notices { context.notice(notice.message) }
         if fetch.verbose { context.notice(Self.originLine(sourced)) }
         return (sourced.value.launches, sourced.origin)

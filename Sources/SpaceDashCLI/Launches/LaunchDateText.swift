@@ -24,6 +24,23 @@ struct LaunchDateText: Sendable {
         }
     }
 
+    /// The date for a narrow table: "Nov 24 03:12" in the zone, "Nov 24" for a NET
+    /// known only to the day, "Mar 2027" to the month: no year or zone name, since
+    /// the countdown beside it says how far it is. Without a countdown (past
+    /// launches) the year matters more than the time: "2026-11-24".
+    func compactDate(of launch: Launch, withCountdown: Bool = true) -> String {
+        guard let net = launch.net else { return "unknown" }
+        if !withCountdown {
+            return Self.granularity(launch.netPrecision) == .month ? Self.format(net, "yyyy-MM", TimeZone(identifier: "UTC")!)
+                : Self.format(net, "yyyy-MM-dd", Self.granularity(launch.netPrecision) == .time ? timeZone : TimeZone(identifier: "UTC")!)
+        }
+        switch Self.granularity(launch.netPrecision) {
+        case .month: return Self.format(net, "MMM yyyy", TimeZone(identifier: "UTC")!)
+        case .day: return Self.format(net, "MMM d", TimeZone(identifier: "UTC")!)
+        case .time: return Self.format(net, "MMM d HH:mm", timeZone)
+        }
+    }
+
     /// "2026-12-01 21:25 CET": a moment in the zone, with the zone's name.
     func time(_ date: Date) -> String {
         Self.format(date, "yyyy-MM-dd HH:mm", timeZone) + " " + zoneName(at: date)

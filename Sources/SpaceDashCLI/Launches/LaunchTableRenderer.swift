@@ -93,24 +93,34 @@ struct LaunchTableRenderer: Sendable {
     }
 
     /// The header and one line per row, styled for `mode`, without line breaks.
+    ///
+    /// The name tells launches apart, so it gets the width first: when the table does
+    /// not fit, dates become compact (`Nov 24 03:12`), then whole columns go (mission,
+    /// location, agency) before the name is cut; only then the countdown and status.
     func render(_ rows: [LaunchRow]) -> [String] {
-        let allCells = { (columns: [LaunchColumn]) -> [[StyledText]] in
+        let allCells = { (columns: [LaunchColumn], compact: Bool) -> [[StyledText]] in
             rows.map { row in
                 columns.map { column in
-                    let text = column.text(of: row.launch, dates: dates)
+                    let text = column == .date && compact
+                        ? dates.compactDate(of: row.launch, withCountdown: showsCountdown)
+                        : column.text(of: row.launch, dates: dates)
                     return StyledText(text, style: style(of: column, in: row.launch), highlighting: row.highlights[column] ?? [])
                 }
             }
         }
         var columns = self.columns
-        var cells = allCells(columns)
-        // On a very narrow terminal, leave out the least useful columns
-        // rather than overflow the line.
-        for dropped in Self.dropOrder where minimumWidth(columns: columns, cells: cells) > width {
-            guard let index = columns.firstIndex(of: dropped) else { continue }
+        var cells = allCells(columns, false)
+        // The full date while every column fits beside a whole name.
+        if !fitsWholeName(columns: columns, cells: cells) { cells = allCells(columns, true) }
+        func drop(_ column: LaunchColumn) {
+            guard let index = columns.firstIndex(of: column) else { return }
             columns.remove(at: index)
             cells = cells.map { row in var row = row; row.remove(at: index); return row }
         }
+        for dropped in Self.dropOrder where !fitsWholeName(columns: columns, cells: cells) { drop(dropped) }
+        // On a very narrow terminal, the name is cut, and the short columns go too
+        // rather than overflow the line.
+        for dropped in Self.lastDropOrder where minimumWidth(columns: columns, cells: cells) > width { drop(dropped) }
         var widths = columnWidths(columns: columns, cells: cells)
         // "China Aerospace Science and Technology Corporation" cut to "China Aero…"
         // says less than "CASC": a name that does not fit gives way to its abbreviation.
@@ -127,8 +137,19 @@ struct LaunchTableRenderer: Sendable {
         return lines
     }
 
-    /// Which columns go first when even their minimum widths do not fit.
-    static let dropOrder: [LaunchColumn] = [.missionType, .location, .countdown, .agency, .status]
+    /// Which whole columns go, in order, before the name is cut.
+    static let dropOrder: [LaunchColumn] = [.missionType, .location, .agency]
+    /// Which go when even the name cut to its minimum does not fit.
+    static let lastDropOrder: [LaunchColumn] = [.countdown, .status]
+
+    /// Whether the name fits whole, the other flexible columns at their minimum.
+    private func fitsWholeName(columns: [LaunchColumn], cells: [[StyledText]]) -> Bool {
+        let natural = naturalWidths(columns: columns, cells: cells)
+        let widths = zip(columns, natural).map { column, width in
+            column.isFlexible && column != .name ? min(width, LaunchColumn.minimumFlexibleWidth) : width
+        }
+        return widths.reduce(0, +) + Self.separator.count * (columns.count - 1) <= width
+    }
 
     private func line(_ cells: [StyledText], widths: [Int]) -> String {
         // Trailing empty cells would only leave padding at the end of the line.
@@ -158,17 +179,26 @@ struct LaunchTableRenderer: Sendable {
         return widths.reduce(0, +) + Self.separator.count * (columns.count - 1)
     }
 
-    /// Natural widths when they fit; otherwise the flexible columns share
-    /// what is left in proportion to their weight (the name most), each
-    /// keeping at least `minimumFlexibleWidth` (or its natural width when
-    /// smaller) and none growing past its natural width.
+    /// Natural widths when they fit; otherwise the name keeps its natural width when
+    /// the other flexible columns can have their minimum, and those share what is
+    /// left in proportion to their weight, each keeping at least
+    /// `minimumFlexibleWidth` (or its natural width when smaller) and none growing
+    /// past its natural width. When the name cannot be whole, all flexible columns
+    /// share that way, the name weighing most.
     func columnWidths(columns: [LaunchColumn], cells: [[StyledText]]) -> [Int] {
         let natural = naturalWidths(columns: columns, cells: cells)
         let separators = Self.separator.count * (columns.count - 1)
         let fixed = zip(columns, natural).filter { !$0.0.isFlexible }.map(\.1).reduce(0, +)
-        let flexibleIndices = columns.indices.filter { columns[$0].isFlexible }
-        let available = max(0, width - fixed - separators)
+        var flexibleIndices = columns.indices.filter { columns[$0].isFlexible }
+        var available = max(0, width - fixed - separators)
         guard flexibleIndices.map({ natural[$0] }).reduce(0, +) > available else { return natural }
+        if let name = columns.firstIndex(of: .name) {
+            let others = flexibleIndices.filter { $0 != name }
+            if natural[name] + others.map({ min(natural[$0], LaunchColumn.minimumFlexibleWidth) }).reduce(0, +) <= available {
+                flexibleIndices = others
+                available -= natural[name]
+            }
+        }
 
         func widths(scale: Double) -> [Int] {
             flexibleIndices.map { index in
