@@ -49,7 +49,7 @@ import TestSupport
         guard let capture = ProjectPaths.sharedData?.appendingPathComponent("mars-rovers/\(Self.captureName)") else { return }
         let server = try LoopbackServer(routes: [
             Self.curiosityRoute: .file(capture),
-            Self.launchesRoute: .json(LaunchesSample.body),
+            Self.launchesRoute: .json(BundledLaunchListing.body),
         ])
         defer { server.stop() }
         let sandbox = Sandbox()
