@@ -11,10 +11,12 @@ struct LaunchesPanel: Sendable {
     let width: Int
     let style: StyleMode
     var glyphs: Glyphs = .unicode
+    /// How many launches to show (`spacedash --limit`).
+    var count = LaunchesPanel.count
 
     /// The next `count` launches still to come; when every launch listed is
     /// past (an old cache or sample), the last ones listed.
-    static func next(_ launches: [Launch], now: Date) -> [Launch] {
+    static func next(_ launches: [Launch], now: Date, count: Int = LaunchesPanel.count) -> [Launch] {
         let upcoming = launches.filter { ($0.net ?? .distantFuture) >= now }
         return Array((upcoming.isEmpty ? Array(launches.suffix(count)) : upcoming).prefix(count))
     }
@@ -25,7 +27,7 @@ struct LaunchesPanel: Sendable {
         case .failed(let message):
             lines.append(TerminalSanitizer.clean(message)) // errors quote servers
         case .loaded(let sourced):
-            let launches = Self.next(sourced.value.launches, now: dates.now)
+            let launches = Self.next(sourced.value.launches, now: dates.now, count: count)
             if launches.isEmpty {
                 lines.append("No upcoming launches listed.")
             } else {
