@@ -65,7 +65,7 @@ struct Dashboard: Sendable {
             for notice in notices where !quiet { context.notice(notice.message, about: panel) }
         }
         if fetch.verbose, let launches = data.launches.sourced {
-            context.notice(LaunchesSearchCommand.originLine(launches), about: "launches")
+            context.notice(LaunchesSearchCommand.originLine(launches, refreshAsked: fetch.policy.refresh), about: "launches")
         }
         // --strict: a panel without live data fails the run, after what could be shown.
         if fetch.policy.strict {
