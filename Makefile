@@ -152,9 +152,9 @@ fuzz-build: deps
 	for name in $(FUZZ); do \
 	  echo "linking $(FUZZ_DIR)/fuzz-$$name"; \
 	  swiftc -sanitize=fuzzer,address -parse-as-library -g -use-ld=lld -module-name Fuzz$$name \
-	    -I "$$bin/Modules" -I "$$bin" -I Sources/CCurl -I Sources/CurlShim/include \
+	    -I "$$bin/Modules" -I "$$bin" -I Sources/CurlShim/include \
 	    -Xcc -fmodule-map-file="$$bin/CurlShim.build/module.modulemap" \
-	    Tests/Fuzz/Targets/Fuzz$$name.swift $$objects -lcurl -o $(FUZZ_DIR)/fuzz-$$name || exit 1; \
+	    Tests/Fuzz/Targets/Fuzz$$name.swift $$objects -o $(FUZZ_DIR)/fuzz-$$name || exit 1; \
 	done
 
 fuzz: fuzz-build

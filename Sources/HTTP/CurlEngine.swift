@@ -1,4 +1,3 @@
-import CCurl
 import CurlShim
 import Foundation
 import Synchronization
@@ -26,25 +25,38 @@ final class CurlEngine: @unchecked Sendable {
         var shutDown = false
     }
 
-    private let multi: UnsafeMutableRawPointer
+    /// Made, with the engine's thread, by the first `start`: an engine that
+    /// never runs a transfer needs neither (nor libcurl, loaded by then).
+    private let multi = Mutex<UnsafeMutableRawPointer?>(nil)
+    private let name: String
     private let commands = Mutex(Commands())
     private let stopped = DispatchSemaphore(value: 0)
     // Engine thread only.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
     init(name: String = "http.curl.engine") {
-        _ = sd_curl_global_init_once()
-        guard let multi = curl_multi_init() else { fatalError("libcurl could not create a multi handle (out of memory)") }
-        self.multi = multi
-        let thread = Thread { [self] in run() }
-        thread.name = name
-        thread.start()
+        self.name = name
     }
 
-    /// Queues `transfer` to start on the engine's thread.
+    /// Queues `transfer` to start on the engine's thread, starting the thread
+    /// the first time. `transfer` exists, so libcurl is loaded.
     func start(_ transfer: CurlTransfer) {
         commands.withLock { $0.starts.append(transfer) }
-        curl_multi_wakeup(multi)
+        let handle = multi.withLock { multi in
+            if let multi { return multi }
+            guard let made = sd_multi_init() else { fatalError("libcurl could not create a multi handle (out of memory)") }
+            multi = made
+            let thread = Thread { [self] in run() }
+            thread.name = name
+            thread.start()
+            return made
+        }
+        sd_multi_wakeup(handle)
+    }
+
+    /// Interrupts the engine thread's wait, if it is running.
+    private func wake() {
+        if let handle = multi.withLock({ $0 }) { sd_multi_wakeup(handle) }
     }
 
     /// Aborts `transfer` (queued or running) and frees its handle without
@@ -52,7 +64,7 @@ final class CurlEngine: @unchecked Sendable {
     func cancel(_ transfer: CurlTransfer) {
         transfer.isCancelled.store(true, ordering: .relaxed)
         commands.withLock { $0.cancels.append(transfer) }
-        curl_multi_wakeup(multi)
+        wake()
     }
 
     /// Waits until the engine's thread has handled every start and cancel
@@ -60,9 +72,11 @@ final class CurlEngine: @unchecked Sendable {
     /// or `timeout` passes; whether it did. For leak checks: the wait is the
     /// engine's own wake-up, never a poll.
     func waitUntilCommandsHandled(timeout: DispatchTime) -> Bool {
+        // No thread yet: no transfer was ever started, so there is nothing to handle.
+        guard let handle = multi.withLock({ $0 }) else { return true }
         let handled = DispatchSemaphore(value: 0)
         commands.withLock { $0.idleWaiters.append(handled) }
-        curl_multi_wakeup(multi)
+        sd_multi_wakeup(handle)
         return handled.wait(timeout: timeout) == .success
     }
 
@@ -70,11 +84,13 @@ final class CurlEngine: @unchecked Sendable {
     /// For engines made by tests; the shared one lives as long as the process.
     func shutDown() {
         commands.withLock { $0.shutDown = true }
-        curl_multi_wakeup(multi)
+        guard let handle = multi.withLock({ $0 }) else { return }
+        sd_multi_wakeup(handle)
         stopped.wait()
     }
 
     private func run() {
+        let multi = self.multi.withLock { $0! }
         while true {
             let batch = commands.withLock { commands in
                 let taken = commands
@@ -86,40 +102,40 @@ final class CurlEngine: @unchecked Sendable {
             for transfer in batch.starts {
                 if transfer.isCancelled.load(ordering: .relaxed) || batch.shutDown {
                     transfer.discard()
-                } else if curl_multi_add_handle(multi, transfer.handle) == CURLM_OK {
+                } else if sd_multi_add_handle(multi, transfer.handle) == CURLM_OK {
                     active[transfer.handle] = transfer
                 } else {
                     transfer.finish(code: CURLE_FAILED_INIT)
                 }
             }
             for transfer in batch.cancels where active[transfer.handle] === transfer {
-                remove(transfer).discard()
+                remove(transfer, from: multi).discard()
             }
             for waiter in batch.idleWaiters { waiter.signal() }
             if batch.shutDown {
-                for transfer in Array(active.values) { remove(transfer).discard() }
-                curl_multi_cleanup(multi)
+                for transfer in Array(active.values) { remove(transfer, from: multi).discard() }
+                sd_multi_cleanup(multi)
                 stopped.signal()
                 return
             }
 
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            sd_multi_perform(multi, &running)
             var remaining: Int32 = 0
-            while let message = curl_multi_info_read(multi, &remaining) {
+            while let message = sd_multi_info_read(multi, &remaining) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                       let transfer = active[handle] else { continue }
                 let code = sd_multi_message_result(message)
-                remove(transfer).finish(code: code)
+                remove(transfer, from: multi).finish(code: code)
             }
             // Sleeps until a socket is ready, a libcurl timer is due or
             // `curl_multi_wakeup` is called; the timeout only bounds idle waits.
-            curl_multi_poll(multi, nil, 0, 10_000, nil)
+            sd_multi_poll(multi, 10_000)
         }
     }
 
-    private func remove(_ transfer: CurlTransfer) -> CurlTransfer {
-        curl_multi_remove_handle(multi, transfer.handle)
+    private func remove(_ transfer: CurlTransfer, from multi: UnsafeMutableRawPointer) -> CurlTransfer {
+        sd_multi_remove_handle(multi, transfer.handle)
         active[transfer.handle] = nil
         return transfer
     }

@@ -1,4 +1,3 @@
-import CCurl
 import CurlShim
 import Foundation
 import Synchronization
@@ -38,7 +37,10 @@ final class CurlTransfer: @unchecked Sendable {
         onComplete: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     ) throws(HTTPError) {
         try Self.checkURL(request.url)
-        guard sd_curl_global_init_once() == CURLE_OK, let handle = curl_easy_init() else {
+        if let problem = CurlLibrary.load() {
+            throw HTTPError.libcurlUnavailable(detail: problem)
+        }
+        guard let handle = sd_easy_init() else {
             throw HTTPError.transport(code: Int(CURLE_FAILED_INIT.rawValue), detail: "libcurl could not be initialised", url: Redaction.redact(url: request.url))
         }
         self.request = request
@@ -128,7 +130,7 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
         for field in fields {
-            guard let list = curl_slist_append(headerList, field) else {
+            guard let list = sd_slist_append(headerList, field) else {
                 throw HTTPError.transport(code: Int(CURLE_OUT_OF_MEMORY.rawValue), detail: "out of memory", url: Redaction.redact(url: url))
             }
             headerList = list
@@ -150,7 +152,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func check(_ code: CURLcode) throws(HTTPError) {
         guard code == CURLE_OK else {
-            throw HTTPError.transport(code: Int(code.rawValue), detail: String(cString: curl_easy_strerror(code)), url: Redaction.redact(url: request.url))
+            throw HTTPError.transport(code: Int(code.rawValue), detail: String(cString: sd_easy_strerror(code)), url: Redaction.redact(url: request.url))
         }
     }
 
@@ -210,8 +212,8 @@ final class CurlTransfer: @unchecked Sendable {
     private func cleanUp() {
         guard !isCleanedUp else { return }
         isCleanedUp = true
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        sd_easy_cleanup(handle)
+        sd_slist_free_all(headerList)
         headerList = nil
         errorBuffer.deallocate()
         liveHandles?.count.subtract(1, ordering: .relaxed)
@@ -236,7 +238,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func error(for code: CURLcode, finalURL: URL) -> HTTPError {
         let url = Redaction.redact(url: request.url)
         let message = String(cString: errorBuffer)
-        let detail = Redaction.redact(text: message.isEmpty ? String(cString: curl_easy_strerror(code)) : message)
+        let detail = Redaction.redact(text: message.isEmpty ? String(cString: sd_easy_strerror(code)) : message)
         switch code {
         case CURLE_URL_MALFORMAT:
             return .invalidURL(url)

@@ -40,6 +40,9 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case status(code: Int, bodyExcerpt: String, retryAfter: TimeInterval?, url: String)
     /// Any other transfer failure, with libcurl's code and message.
     case transport(code: Int, detail: String, url: String)
+    /// libcurl could not be loaded (it is loaded by the first request), so no
+    /// request can be made; `detail` is the loader's reason.
+    case libcurlUnavailable(detail: String)
 
     /// Whether trying again soon may help: connect failures, timeouts, a
     /// dropped connection and 502/503/504. Never a 4xx (429 included: the
@@ -96,6 +99,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
             return line
         case .transport(let code, let detail, let url):
             return "network error talking to \(Self.origin(url)): \(detail) (curl error \(code)); try again"
+        case .libcurlUnavailable(let detail):
+            return "cannot make requests: libcurl could not be loaded (\(detail)); install it with: sudo apt-get install libcurl4"
         }
     }
 

@@ -17,6 +17,7 @@ import Testing
         .truncatedBody(url: "https://example.com/x", received: 10, expected: 20),
         .status(code: 503, bodyExcerpt: "maintenance", retryAfter: 30, url: "https://example.com/x"),
         .transport(code: 56, detail: "Recv failure: Connection reset by peer", url: "https://example.com/x"),
+        .libcurlUnavailable(detail: "libcurl.so.4: cannot open shared object file: No such file or directory"),
     ]
 
     @Test(arguments: all)
@@ -39,6 +40,8 @@ import Testing
             == "HTTP 503 Service Unavailable from https://x.org/a: down (retry after 30 s)")
         #expect(HTTPError.insecureRedirect(from: "https://x.org/a", to: "http://x.org/a").description
             == "refused redirect from https://x.org/a to http://x.org/a: it would leave a secure connection")
+        #expect(HTTPError.libcurlUnavailable(detail: "libcurl.so.4: cannot open shared object file: No such file or directory").description
+            == "cannot make requests: libcurl could not be loaded (libcurl.so.4: cannot open shared object file: No such file or directory); install it with: sudo apt-get install libcurl4")
     }
 
     @Test func onlyConnectFailuresTimeoutsDropsAndGatewayErrorsAreTransient() {
