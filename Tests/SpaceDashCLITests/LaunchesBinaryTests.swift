@@ -74,9 +74,10 @@ import SpaceData
         #expect(server.requests.first?.target == "/2.3.0/launches/previous/?mode=normal&limit=100&ordering=-net")
         #expect(server.requests.first?.headers["Authorization"] == "Token abc123")
         let launches = try JSONDecoder().decode([Launch].self, from: result.stdout)
-        #expect(launches.count == 3)
+        #expect(launches.count == 3 + 6_471, "Launch Library's three, then GCAT's history, all older")
         #expect(launches.first?.name == "Gravity-1 | Unknown Payload", "the latest of the three")
         #expect(launches.compactMap(\.net) == launches.compactMap(\.net).sorted(by: >), "past launches newest first")
+        #expect(result.stderrText == "spacedash: followed by 6471 older launches from the bundled history of orbital launches, 1957 to 24 July 2023 (Source: GCAT, J. McDowell, planet4589.org/space/gcat)\n")
     }
 
     @Test func a429WithRetryAfterFallsBackToTheCacheAndSaysWhenToRetry() throws {
@@ -184,6 +185,37 @@ import SpaceData
         #expect(later.exitCode == 0)
         #expect(Self.rows(later).count == 6)
         #expect(later.stderrText.hasSuffix("spacedash: left out 4 cached launches whose time had passed by 2026-07-23T14:38:00Z\n"), "\(later.stderrText)")
+    }
+
+    @Test func pastOfflineWithTheCacheEmptyFreshOrStale() throws {
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/previous/": .json(try Self.page(0..<3))])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let credit = "the bundled history of orbital launches, 1957 to 24 July 2023 (Source: GCAT, J. McDowell, planet4589.org/space/gcat)"
+        // Empty: the history alone, said once.
+        let empty = try spacedash(["--past", "--offline", "apollo 11"], sandbox.environment(server))
+        #expect(empty.exitCode == 0)
+        #expect(Self.rows(empty).map { $0[1] } == ["Saturn V | Apollo 11 CSM, Apollo 11 LM, EASEP PSEP, EASEP LRRR"])
+        #expect(empty.stderrText == "spacedash: no launches cached yet; showing \(credit)\n")
+        // Fresh: Launch Library's cached answer, then the older history; no request.
+        #expect(try spacedash(["--past"], sandbox.environment(server)).exitCode == 0)
+        let fresh = try spacedash(["--past", "--offline", "--limit", "4"], sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-20T14:48:00Z"]))
+        #expect(Self.rows(fresh).map { $0[1] } == [
+            "Gravity-1 | Unknown Payload", "Falcon 9 Block 5 | MRV-1", "Falcon 9 Block 5 | Starlink Group 17-39",
+            "Falcon 9 | Starlink 30189, Starlink 30170, Starlink 30188, and 19 more",
+        ])
+        #expect(fresh.stderrText == "spacedash: --offline: no request made; showing launches cached 10 min ago\nspacedash: followed by 6471 older launches from \(credit)\n")
+        // Stale, Launch Library down: the cache says its age, the history still follows.
+        server["/2.3.0/launches/previous/"] = .status(503, body: "down")
+        let stale = try spacedash(["--past", "--json", "--after", "1961", "--before", "1962", "vostok"],
+                                  sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-21T14:38:00Z"]))
+        #expect(stale.exitCode == 0)
+        let vostoks = try JSONDecoder().decode([Launch].self, from: stale.stdout)
+        #expect(vostoks.map(\.net).allSatisfy { ($0 ?? .distantPast) >= LaunchLibraryDate.date(from: "1961-01-01T00:00:00Z")! && ($0 ?? .distantFuture) < LaunchLibraryDate.date(from: "1962-01-01T00:00:00Z")! })
+        #expect(vostoks.contains { $0.id == "gcat:1961 MU" }, "Gagarin's Vostok, 12 April 1961")
+        #expect(stale.stderrText.contains("showing launches cached 1 day ago"), "\(stale.stderrText)")
+        #expect(stale.stderrText.hasSuffix("spacedash: followed by 6471 older launches from \(credit)\n"))
+        #expect(server.requests.count == 2)
     }
 
     @Test func pastWithoutNetworkOrCacheShowsTheBundledHistory() throws {

@@ -385,6 +385,29 @@ private enum Pages {
 
     // MARK: past launches
 
+    /// A past page of two synthetic launches (test input): one on the log's last day, one a week before.
+    static let overlappingPast = Data(#"""
+        {"count": 2, "next": null, "results": [
+          {"id": "ll-a", "name": "Overlap A", "net": "2023-07-24T00:50:30Z"},
+          {"id": "ll-b", "name": "Overlap B", "net": "2023-07-17T00:00:00Z"}]}
+        """#.utf8)
+
+    @Test func pastLaunchesFromLaunchLibraryAreFollowedByTheOlderHistoryWithNoLaunchTwice() throws {
+        let harness = Harness { Pages.ok(Self.overlappingPast, for: $0) }
+        let sourced = try harness.load(.init(timeframe: .past)).get()
+        let oldest = LaunchLibraryDate.date(from: "2023-07-17T00:00:00Z")!
+        let older = LaunchHistory.launches.filter { ($0.net ?? .distantFuture) < oldest }
+        #expect(Array(sourced.value.launches.prefix(2).map(\.id)) == ["ll-a", "ll-b"], "Launch Library's first")
+        #expect(Array(sourced.value.launches.dropFirst(2)) == older, "then the history's launches older than its oldest, newest first")
+        #expect(!sourced.value.launches.contains { $0.id == "gcat:2023-105" }, "the log's last launch is in Launch Library's range: Launch Library wins")
+        #expect(sourced.notices.map(\.kind) == [.historyAdded])
+        #expect(sourced.notices.first?.message == "followed by \(older.count) older launches from \(LaunchHistory.summary)")
+        // Cached, the same join.
+        let cached = try harness.load(.init(timeframe: .past, policy: FetchPolicy(offline: true))).get()
+        #expect(cached.origin.kind == "cache")
+        #expect(cached.value.launches == sourced.value.launches)
+    }
+
     @Test func pastLaunchesWithNothingCachedComeFromTheBundledHistory() throws {
         let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
         let offline = try harness.load(.init(timeframe: .past, policy: FetchPolicy(offline: true))).get()

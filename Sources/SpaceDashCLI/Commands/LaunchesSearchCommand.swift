@@ -28,8 +28,8 @@ struct LaunchesSearchCommand: Command {
                                                       expecting: "a mission type", example: "Communications")
     static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go, TBD, Success; repeat it for any of several",
                                                  expecting: "a status", example: "Go")
-    static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (2026-12-01 or 2026-12-01T12:00:00Z)", example: "2026-12-01")
-    static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE", example: "2027-01-01")
+    static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (a year like 1969, a day like 2026-12-01, or 2026-12-01T12:00:00Z)", example: "2026-12-01")
+    static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE (a year, a day or a time: --after 1969 --before 1970 is 1969)", example: "2027-01-01")
     static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))

@@ -49,15 +49,36 @@ public final class LaunchService: Sendable {
     var clock: @Sendable () -> Date { environment.clock }
 
     /// The launches of `request`: live, cached or bundled, with a notice for
-    /// each step down. Upcoming launches whose time has passed at the clock's
-    /// "now" are left out and counted (`LaunchList.passedCount`), whichever
-    /// step they came from. Cold: each subscription runs the chain once
-    /// (cancelling stops any request in flight); delivered on the environment's scheduler.
+    /// each step down, as `prepared` makes them. Cold: each subscription runs
+    /// the chain once (cancelling stops any request in flight); delivered on
+    /// the environment's scheduler.
     public func launches(_ request: Request) -> AnyPublisher<Sourced<LaunchList>, ServiceFailure> {
         let clock = self.clock
         return chain(for: request).publisher()
-            .map { sourced in sourced.map { $0.stillAhead(at: clock()) } }
+            .map { Self.prepared($0, now: clock()) }
             .eraseToAnyPublisher()
+    }
+
+    /// What every view shows of an answer at `now`. Upcoming: the launches
+    /// still ahead, those whose time has passed left out and counted
+    /// (`LaunchList.passedCount`), whichever step they came from. Past: Launch
+    /// Library's launches (live or cached), then the bundled history's launches
+    /// older than the oldest of them, said once; where the two overlap Launch
+    /// Library wins, so no launch is listed twice.
+    public static func prepared(_ sourced: Sourced<LaunchList>, now: Date) -> Sourced<LaunchList> {
+        switch sourced.value.timeframe {
+        case .upcoming:
+            return sourced.map { $0.stillAhead(at: now) }
+        case .past:
+            // The history itself (the last step) needs nothing added.
+            guard sourced.origin != .sample else { return sourced }
+            let joined = LaunchHistory.extending(sourced.value.launches)
+            guard joined.added > 0 else { return sourced }
+            var result = sourced
+            result.value.launches = joined.launches
+            result.notices.append(Notice(.historyAdded, "followed by \(joined.added) older launches from \(LaunchHistory.summary)"))
+            return result
+        }
     }
 
     /// The launches of a saved Launch Library response of any supported

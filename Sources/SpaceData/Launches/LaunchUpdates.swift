@@ -37,7 +37,7 @@ extension LaunchService {
             let settled = service.chain(for: request, cached: cached).publisher()
                 .map { sourced in
                     // Offline, no request was made: nothing failed.
-                    LaunchUpdate(sourced: sourced.map { $0.stillAhead(at: clock()) }, isLoading: false,
+                    LaunchUpdate(sourced: LaunchService.prepared(sourced, now: clock()), isLoading: false,
                                  liveFailure: policy.offline ? nil : sourced.fallbackReason)
                 }
                 .eraseToAnyPublisher()
@@ -58,8 +58,8 @@ extension LaunchService {
     /// What to show while live launches load: the cache (any age), else the
     /// bundled launches; upcoming ones whose time has passed left out.
     private func earlyLaunches(_ cached: FallbackChain<LaunchList>.CacheRead, _ timeframe: LaunchTimeframe) -> Sourced<LaunchList>? {
-        if let entry = cached.value { return Sourced(entry.value.stillAhead(at: clock()), origin: entry.origin) }
+        if let entry = cached.value { return Self.prepared(Sourced(entry.value, origin: entry.origin), now: clock()) }
         guard let bundled = try? sampleList(timeframe) else { return nil }
-        return Sourced(bundled.stillAhead(at: clock()), origin: .sample)
+        return Self.prepared(Sourced(bundled, origin: .sample), now: clock())
     }
 }
