@@ -322,8 +322,6 @@ import SpaceData
 /// `spacedash launches --ics` end to end: the listing of 20 July 2026
 /// (../shared/data/launches/ll2, skipped without it) as a calendar.
 @Suite struct LaunchesCalendarBinaryTests {
-    typealias Sandbox = LaunchesShowCommandTests.Sandbox
-
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func theSelectedLaunchesAreAValidCalendar() throws {
         let server = try LaunchesNextCommandTests.server()
