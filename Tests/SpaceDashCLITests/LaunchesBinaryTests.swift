@@ -291,7 +291,7 @@ import SpaceData
     @Test func fileWithAQueryAndAMissingFile() throws {
         let path = ProjectPaths.fixtures.appendingPathComponent("launches/ll2-2.2.0-list.json").path
         let result = try spacedash(["--file", path, "mission:communications"], Sandbox().environment(nil))
-        #expect(Self.rows(result).map { $0[1] } == ["Falcon 9 Block 5 | Starlink Group 17-61"])
+        #expect(Self.rows(result).map { $0[1] } == ["Falcon 9 Block 5 | Starlink Group 17-39"])
         let missing = try spacedash(["--file", "/nonexistent/launches.json"], Sandbox().environment(nil))
         #expect(missing.exitCode == 1)
         #expect(missing.stderrText == "spacedash: cannot read /nonexistent/launches.json: no such file\n")

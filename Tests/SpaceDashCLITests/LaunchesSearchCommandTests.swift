@@ -56,28 +56,28 @@ import TestSupport
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("DATE"))
-        #expect(lines[1].hasPrefix("2026-12-01 20:25 UTC  "))
-        #expect(lines[1].contains("Ariane 62 | Galileo L15 (FOC FM31 & FM32)"))
+        #expect(lines[1].hasPrefix("2024-10-04 10:00 UTC  "))
+        #expect(lines[1].contains("Vulcan VC2S | Certification Flight 2"))
         #expect(!result.stdout.contains("\u{1B}"), "--color never")
     }
 
     @Test func colourAlwaysHighlightsMatches() async {
-        let result = await run(["--file", Self.normal, "--color", "always", "galileo"], terminal: true)
-        #expect(result.stdout.contains("\u{1B}[1;33mGalileo\u{1B}[0m"))
+        let result = await run(["--file", Self.normal, "--color", "always", "certification"], terminal: true)
+        #expect(result.stdout.contains("\u{1B}[1;33mCertification\u{1B}[0m"))
     }
 
     @Test func utcAndTheLocalZone() async {
         let local = await run(["--file", Self.normal], terminal: true, environment: ["TZ": "Asia/Tokyo"])
-        #expect(local.stdout.contains("2026-12-02 05:25 GMT+9"))
+        #expect(local.stdout.contains("2024-10-04 19:00 GMT+9"))
         let utc = await run(["--file", Self.normal, "--utc"], terminal: true, environment: ["TZ": "Asia/Tokyo"])
-        #expect(utc.stdout.contains("2026-12-01 20:25 UTC"))
+        #expect(utc.stdout.contains("2024-10-04 10:00 UTC"))
     }
 
     @Test func aPipeGetsRowsWithoutHeaderOrTruncation() async {
         let result = await run(["--file", Self.normal, "--limit", "2"], terminal: false, environment: ["COLUMNS": "20"])
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("2026-12-01T20:25:00Z\tAriane 62 | Galileo L15 (FOC FM31 & FM32)\tArianespace\tNavigation\t"))
+        #expect(lines[0].hasPrefix("2024-10-04T10:00:00Z\tVulcan VC2S | Certification Flight 2\tUnited Launch Alliance\tTest Flight\t"))
         #expect(!result.stdout.contains("…"))
     }
 
@@ -140,11 +140,11 @@ import TestSupport
 
     @Test func exclusionStillWorksAsDocumented() async {
         let all = await run(["--file", Self.normal], terminal: false)
-        let excluded = await run(["--file", Self.normal, "-galileo"], terminal: false)
+        let excluded = await run(["--file", Self.normal, "-vulcan"], terminal: false)
         #expect(excluded.code == 0)
-        #expect(all.stdout.contains("Galileo") && !excluded.stdout.contains("Galileo"))
+        #expect(all.stdout.contains("Vulcan") && !excluded.stdout.contains("Vulcan"))
         #expect(excluded.stdout.split(separator: "\n").count == all.stdout.split(separator: "\n").count - 1)
-        let afterDoubleDash = await run(["search", "--file", Self.normal, "--", "-galileo"], terminal: false)
+        let afterDoubleDash = await run(["search", "--file", Self.normal, "--", "-vulcan"], terminal: false)
         #expect(afterDoubleDash.stdout == excluded.stdout)
     }
 
@@ -176,8 +176,8 @@ import TestSupport
         let again = await run(["search", "--file", saved.path], terminal: false)
         #expect(again.code == 0)
         #expect(again.stdout == direct.stdout)
-        #expect(again.stdout.contains("\tArianespace\t"))
-        let byAgency = await run(["search", "--file", saved.path, "--agency", "arianespace"], terminal: false)
+        #expect(again.stdout.contains("\tUnited Launch Alliance\t"))
+        let byAgency = await run(["search", "--file", saved.path, "--agency", "ula"], terminal: false)
         #expect(byAgency.stdout.split(separator: "\n").count == 1)
     }
 
