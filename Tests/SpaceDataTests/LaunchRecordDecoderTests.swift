@@ -51,6 +51,10 @@ import TestSupport
         #"{"id": "j2", "name": "Electron | Mission", "rocket": {"configuration": "Electron"}}"#,
         #"{"id": "j3", "name": "Electron | Mission | More", "rocket": {"id": 3}}"#,
         #"{"id": "j4", "name": " | Mission"}"#,
+        #"{"id": "j5", "name": "Союз-2.1а | Прогресс МС-34"}"#,
+        #"{"id": "j6", "name": "Falcon 9 |Mission | x"}"#,
+        #"{"id": "j7", "name": "A | "}"#,
+        #"{"id": "j8", "name": "ab"}"#,
         // The agency type: a string before 2.3.0, an object after.
         #"{"id": "k", "name": "T", "launch_service_provider": {"name": "SpaceX", "abbrev": "SpX", "type": "Commercial"}}"#,
         #"{"id": "k2", "name": "T", "launch_service_provider": {"name": "SpaceX", "type": {"id": 1, "name": "Commercial"}}}"#,

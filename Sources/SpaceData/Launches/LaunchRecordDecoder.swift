@@ -78,7 +78,7 @@ extension NamedValue {
                 if field == 0 { name = try reader.text() } else { abbrev = try reader.text() }
             }
         default:
-            try reader.skipValue()
+            reader.skipCheckedValue()
             return nil
         }
     }
@@ -90,7 +90,7 @@ extension RawAgency {
     /// An object only.
     fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
         guard try reader.peekKind() == .object else {
-            try reader.skipValue()
+            reader.skipCheckedValue()
             return nil
         }
         self.init()
@@ -124,7 +124,7 @@ extension RawMission {
                 }
             }
         default:
-            try reader.skipValue()
+            reader.skipCheckedValue()
             return nil
         }
     }
@@ -155,7 +155,7 @@ extension RawPad {
             }
             countryCode = code ?? country?.alpha3
         default:
-            try reader.skipValue()
+            reader.skipCheckedValue()
             return nil
         }
     }
@@ -185,7 +185,7 @@ extension RawLocation {
             }
             countryCode = code ?? country?.alpha3
         default:
-            try reader.skipValue()
+            reader.skipCheckedValue()
             return nil
         }
     }
@@ -197,7 +197,7 @@ extension RawCountry {
     /// An object only.
     fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
         guard try reader.peekKind() == .object else {
-            try reader.skipValue()
+            reader.skipCheckedValue()
             return nil
         }
         self.init()
@@ -214,13 +214,13 @@ extension RawRocket {
     /// An object only; its name is the configuration's `full_name`, else its `name`.
     fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
         guard try reader.peekKind() == .object else {
-            try reader.skipValue()
+            reader.skipCheckedValue()
             return nil
         }
         self.init()
         var configuration: (name: String?, fullName: String?)?
         try reader.readFields(Self.keys) { (reader: inout JSONByteReader, _: Int) throws(Failure) in
-            guard try reader.peekKind() == .object else { return try reader.skipValue() }
+            guard try reader.peekKind() == .object else { return reader.skipCheckedValue() }
             var read: (name: String?, fullName: String?) = (nil, nil)
             try reader.readFields(Self.configurationKeys) { (reader: inout JSONByteReader, field: Int) throws(Failure) in
                 if field == 0 { read.name = try reader.text() } else { read.fullName = try reader.text() }
@@ -248,14 +248,14 @@ extension JSONByteReader {
                 seen |= 1 << index
                 return try read(&reader, index)
             }
-            try reader.skipValue()
+            reader.skipCheckedValue()
         }
     }
 
     /// A string, `""` and whitespace alone read as absent; nil for any other value.
     fileprivate mutating func text() throws(Failure) -> String? {
         guard try peekKind() == .string else {
-            try skipValue()
+            skipCheckedValue()
             return nil
         }
         return string(try readStringToken()).nonEmpty
@@ -264,7 +264,7 @@ extension JSONByteReader {
     /// `true` or `false`; nil for any other value.
     fileprivate mutating func bool() throws(Failure) -> Bool? {
         guard try peekKind() == .literal else {
-            try skipValue()
+            skipCheckedValue()
             return nil
         }
         return try readLiteral()
@@ -286,7 +286,7 @@ extension JSONByteReader {
             guard let number = Double(text), let integer = Int(exactly: number) else { return nil }
             return String(integer)
         default:
-            try skipValue()
+            skipCheckedValue()
             return nil
         }
     }
@@ -302,7 +302,7 @@ extension JSONByteReader {
                   let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
             return number
         default:
-            try skipValue()
+            skipCheckedValue()
             return nil
         }
     }
