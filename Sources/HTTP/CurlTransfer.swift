@@ -1,3 +1,4 @@
+import CCurl
 import CurlShim
 import Foundation
 import Synchronization

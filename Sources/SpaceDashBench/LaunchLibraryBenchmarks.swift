@@ -1,5 +1,4 @@
 import Foundation
-import SpaceDataBundle
 import SpaceData
 #if canImport(Glibc)
 import Glibc
@@ -8,13 +7,14 @@ import Glibc
 /// `make bench` cases for the Launch Library decoder: throughput on a page of
 /// 100 launches in the 2.3.0 normal schema, the largest page the API serves.
 ///
-/// Two pages: the bundled sample's launches repeated to 100 (always there),
+/// Two pages: the bundled listing's launches (Launch Library 2's listing of
+/// 20 July 2026, 2.2.0 detailed) repeated to 100 (always there),
 /// and the real 2.3.0 capture's launches repeated to 100 when
 /// `../shared/data/launches/ll2` is present (real launches carry much more
 /// nested detail, so they are the more honest number).
 enum LaunchLibraryBenchmarks {
     static func run() {
-        measure("launches.decode.page100.sample", page: page100(from: Data(BundledFixtures.launchesSample.utf8)))
+        measure("launches.decode.page100.listing", page: page100(from: BundledLaunchListing.body))
         if let capture = sharedCapture() {
             measure("launches.decode.page100.real_2_3_0", page: page100(from: capture))
         } else {

@@ -18,8 +18,8 @@ enum LaunchesNextBenchmarks {
             warn("launches.next.warm: \(binary) not built (make bench builds it), skipped")
             return
         }
-        guard let first = (try? LaunchesSample.launches())?.compactMap(\.net).min() else {
-            warn("launches.next.warm: the bundled sample has no dated launch, skipped")
+        guard let first = (try? BundledLaunchListing.launches())?.compactMap(\.net).min() else {
+            warn("launches.next.warm: the bundled listing has no dated launch, skipped")
             return
         }
         let now = first.addingTimeInterval(-3600)
@@ -28,7 +28,7 @@ enum LaunchesNextBenchmarks {
         let base = URL(string: "http://127.0.0.1:9/2.3.0")!
         let cache = CacheStore(directory: scratch.appendingPathComponent("cache"), clock: { now })
         do {
-            try cache.write(LaunchLibraryEndpoint(base: base).cacheKey(.upcoming, page: 1), body: LaunchesSample.body)
+            try cache.write(LaunchLibraryEndpoint(base: base).cacheKey(.upcoming, page: 1), body: BundledLaunchListing.body)
         } catch {
             warn("launches.next.warm: could not write the cache (\(error)), skipped")
             return

@@ -25,7 +25,9 @@ enum StartupBenchmarks {
         let warmCache = scratch.appendingPathComponent("warm-cache")
         let environment = ["PATH=/usr/bin:/bin", "HOME=\(scratch.path)", "LANG=C.UTF-8"]
         // Nowhere to connect to: a request would fail (and show) rather than reach the network.
-        let warm = environment + ["SPACEDASH_CACHE_DIR=\(warmCache.path)", "SPACEDASH_LAUNCHES_URL=http://127.0.0.1:9/2.3.0"]
+        // The listing replayed as of its own date, so its launches are still ahead on any day.
+        let warm = environment + ["SPACEDASH_CACHE_DIR=\(warmCache.path)", "SPACEDASH_LAUNCHES_URL=http://127.0.0.1:9/2.3.0",
+                                  "SPACEDASH_NOW=\(LaunchLibraryDate.string(from: BundledLaunchListing.listedAt))"]
         do {
             try FileManager.default.createDirectory(at: emptyCache, withIntermediateDirectories: true)
             try writeFreshLaunchesEntry(in: warmCache, base: URL(string: "http://127.0.0.1:9/2.3.0")!)
@@ -64,9 +66,10 @@ enum StartupBenchmarks {
         }
     }
 
-    /// The bundled upcoming launches as the cache entry of the first page, saved now.
+    /// The bundled listing as the cache entry of the first page, saved when it was listed.
     private static func writeFreshLaunchesEntry(in directory: URL, base: URL) throws {
         let endpoint = LaunchLibraryEndpoint(base: base)
-        _ = try CacheStore(directory: directory).write(endpoint.cacheKey(.upcoming, page: 1), body: LaunchesSample.body)
+        _ = try CacheStore(directory: directory, clock: { BundledLaunchListing.listedAt })
+            .write(endpoint.cacheKey(.upcoming, page: 1), body: BundledLaunchListing.body)
     }
 }

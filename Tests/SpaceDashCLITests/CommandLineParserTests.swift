@@ -88,7 +88,9 @@ private func problem(_ words: [String]) -> String? {
         #expect(try Date.parse(argument: "2026-11-21T14:30:00Z") == Date(timeIntervalSince1970: 1_795_271_400))
         #expect(try Date.parse(argument: "2026-11-21T15:30+01:00") == Date(timeIntervalSince1970: 1_795_271_400))
         #expect(try Date.parse(argument: "2026-11-21T14:30:15-00:30") == Date(timeIntervalSince1970: 1_795_273_215))
-        for bad in ["2026-02-30", "2026-13-01", "21/11/2026", "2026-11-21T25:00Z", "2026-11-21T", "tomorrow", ""] {
+        #expect(try Date.parse(argument: "1969") == Date(timeIntervalSince1970: -31_536_000), "a year is its first instant, UTC")
+        #expect(try Date.parse(argument: "2026") == (try Date.parse(argument: "2026-01-01")))
+        for bad in ["2026-02-30", "2026-13-01", "21/11/2026", "2026-11-21T25:00Z", "2026-11-21T", "tomorrow", "", "969", "19690", "196x"] {
             #expect(throws: InvalidArgumentValue.self, "\(bad)") { try Date.parse(argument: bad) }
         }
     }
@@ -307,7 +309,7 @@ private func problem(_ words: [String]) -> String? {
         #expect(problem(["mars-weather", "--sols", "--json"]) == "--sols needs a value: a whole number, e.g. --sols 7")
         #expect(problem(["mars-weather", "--units"]) == "--units needs a value: metric or imperial, e.g. --units metric")
         #expect(problem(["mars-weather", "-n"]) == "-n needs a value: some text")
-        #expect(problem(["mars-weather", "--after"]) == "--after needs a value: a date like 2026-11-21 or 2026-11-21T14:30:00Z")
+        #expect(problem(["mars-weather", "--after"]) == "--after needs a value: a year like 1969, a date like 2026-11-21 or a time like 2026-11-21T14:30:00Z")
         #expect(problem(["--color"]) == "--color needs a value: auto, always or never, e.g. --color auto")
     }
 
@@ -319,7 +321,7 @@ private func problem(_ words: [String]) -> String? {
         #expect(problem(["mars-weather", "--timeout", "soon"]) == "invalid value 'soon' for --timeout: expected a number")
         #expect(problem(["mars-weather", "--timeout", "nan"]) == "invalid value 'nan' for --timeout: expected a number")
         #expect(problem(["mars-weather", "--after", "2026-02-30"])
-            == "invalid value '2026-02-30' for --after: expected a date like 2026-11-21 or 2026-11-21T14:30:00Z")
+            == "invalid value '2026-02-30' for --after: expected a year like 1969, a date like 2026-11-21 or a time like 2026-11-21T14:30:00Z")
         #expect(problem(["mars-weather", "--name", ""]) == "invalid value '' for --name: must not be empty")
     }
 

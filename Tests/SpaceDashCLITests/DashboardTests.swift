@@ -13,7 +13,9 @@ import TestSupport
         let sandbox = TestSupport.Sandbox()
 
         func environment(_ server: LoopbackServer) -> [String: String] {
-            sandbox.environment(server: server, launchesPath: "/2.3.0", extra: ["TZ": "UTC", "COLUMNS": "160"])
+            // "Now" when the bundled listing was made, so its launches are all still ahead.
+            sandbox.environment(server: server, launchesPath: "/2.3.0",
+                                extra: ["TZ": "UTC", "COLUMNS": "160", "SPACEDASH_NOW": "2026-07-20T14:38:00Z"])
         }
     }
 
@@ -39,19 +41,19 @@ import TestSupport
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText.contains("Source: live from NASA's InSight feed"))
         #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · fall"))
-        #expect(result.stdoutText.contains("Source: \(LaunchesSample.summary)"))
-        #expect(result.stdoutText.contains("Falcon 9 Block 5 |"))
+        #expect(result.stdoutText.contains("Source: Launch Library 2's listing of 20 July 2026"))
+        #expect(result.stdoutText.contains("Jul 20 14:49  in 11m"), "the listing's first launch, eleven minutes ahead")
         let notices = result.stderrText.split(separator: "\n").map(String.init)
         #expect(notices.allSatisfy { $0.hasPrefix("spacedash: launches: ") }, "only the failing panel explains itself: \(notices)")
         #expect(notices.contains { $0.contains("500") })
-        #expect(notices.contains { $0.contains("showing \(LaunchesSample.summary)") })
+        #expect(notices.contains { $0.contains("showing Launch Library 2's listing of 20 July 2026") })
         #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
     }
 
     @Test func theWeatherFailingFallsBackWhileLaunchesAreLive() throws {
         let server = try LoopbackServer(routes: [
             Self.insightRoute: .status(500, body: "Internal Server Error"),
-            Self.launchesRoute: .json(LaunchesSample.body),
+            Self.launchesRoute: .json(BundledLaunchListing.body),
         ])
         defer { server.stop() }
         let result = try dashboard(server)
@@ -65,12 +67,62 @@ import TestSupport
         #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
     }
 
+    // MARK: nothing rots
+
+    /// The built `spacedash` (no command) at `now`, against `server` or nothing; 100
+    /// columns, so the panels are stacked and the launches table has its full width.
+    private func dashboard(_ arguments: [String], at now: String, _ sandbox: Sandbox, _ server: LoopbackServer? = nil) throws -> ProcessResult {
+        var environment = sandbox.sandbox.environment(server: server, launchesPath: "/2.3.0", extra: ["TZ": "UTC", "COLUMNS": "100", "SPACEDASH_NOW": now])
+        if server == nil { environment["SPACEDASH_LAUNCHES_URL"] = "http://127.0.0.1:9/2.3.0" }
+        return try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: arguments, environment: environment, timeout: 60)
+    }
+
+    /// The dates of the launch rows shown.
+    static func launchDates(_ result: ProcessResult) -> [String] {
+        result.stdoutText.split(separator: "\n").filter { $0.hasPrefix("Jul ") }.map { String($0.prefix(12)) }
+    }
+
+    /// The listing's launches still ahead at midnight on 24 July 2026 (Starship's window is open until 00:15).
+    static let laterFive = ["Jul 23 22:45", "Jul 24 14:00", "Jul 28 02:00", "Jul 29 11:50", "Jul 30 06:37"]
+
+    @Test func withTheCacheEmptyThePanelSaysTheBundledListingHasNothingAhead() throws {
+        let result = try dashboard(["--offline"], at: "2026-07-30T08:05:00Z", Sandbox())
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let text = result.stdoutText.split(separator: "\n").joined(separator: " ")
+        #expect(text.contains("The bundled listing of 20 July 2026 has no launches still ahead; connect to get today's, or search the history with --past."), "\(result.stdoutText)")
+        #expect(Self.launchDates(result).isEmpty, "no launch of the listing is shown as upcoming")
+        #expect(result.stderrText.contains("spacedash: launches: the bundled listing of 20 July 2026 has no launches still ahead"))
+    }
+
+    @Test func withTheCacheFreshOrStaleOnlyLaunchesStillAheadShow() throws {
+        let server = try LoopbackServer(routes: [Self.launchesRoute: .json(BundledLaunchListing.body)])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        // Live at midnight on 24 July: Launch Library's answer still lists five launches gone.
+        let live = try dashboard([], at: "2026-07-24T00:00:00Z", sandbox, server)
+        #expect(live.exitCode == 0, "\(live.stderrText)")
+        #expect(Self.launchDates(live) == Self.laterFive, "\(live.stdoutText)")
+        #expect(live.stderrText.contains("spacedash: launches: left out 5 launches whose time had passed by 2026-07-24T00:00:00Z"))
+        // Fresh ten minutes later: from the cache, no request.
+        let fresh = try dashboard(["--offline"], at: "2026-07-24T00:10:00Z", sandbox, server)
+        #expect(fresh.stdoutText.contains("Source: cached 10 min ago"), "\(fresh.stdoutText)")
+        #expect(Self.launchDates(fresh) == Self.laterFive)
+        #expect(fresh.stderrText.contains("left out 5 cached launches whose time had passed by 2026-07-24T00:10:00Z"))
+        // Stale, after the last launch: none ahead, and the panel says so in its space.
+        let stale = try dashboard(["--offline"], at: "2026-07-30T08:05:00Z", sandbox, server)
+        #expect(stale.exitCode == 0)
+        #expect(stale.stdoutText.contains("No launch still ahead: the 10 listed have passed."), "\(stale.stdoutText)")
+        #expect(Self.launchDates(stale).isEmpty)
+        #expect(stale.stderrText.contains("left out all 10 cached launches whose time had passed by 2026-07-30T08:05:00Z"))
+        #expect(server.requests.filter { $0.path == Self.launchesRoute }.count == 1)
+    }
+
     @Test func aCLocaleDrawsTheDashboardsOwnMarksInASCII() async throws {
         func dashboard(_ locale: String) async throws -> String {
             let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
             let streams = OutputStreams.memory(stdoutIsTerminal: true)
             _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true)))
-                .run(CommandContext(streams: streams, environment: ["LANG": locale, "NO_COLOR": "1"]), sources: sources, width: 150)
+                .run(CommandContext(streams: streams, environment: ["LANG": locale, "NO_COLOR": "1"], clock: { BundledLaunchListing.listedAt }), sources: sources, width: 150)
             return streams.stdout.text
         }
         let ascii = try await dashboard("C")
@@ -93,7 +145,7 @@ import TestSupport
         let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
         let streams = OutputStreams.memory()
         let code = try await Dashboard(json: true, fetch: FetchOptions(policy: FetchPolicy(offline: true)))
-            .run(CommandContext(streams: streams, environment: [:]), sources: sources, width: 80)
+            .run(CommandContext(streams: streams, environment: [:], clock: { BundledLaunchListing.listedAt }), sources: sources, width: 80)
         #expect(code == .success)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(streams.stdout.text.utf8)) as? [String: Any])
         #expect(object["mars_weather"] != nil)
@@ -105,7 +157,7 @@ import TestSupport
     func sourceLinesAreWrappedToTheScreenNotByTheTerminal(width: Int) async throws {
         let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
         let streams = OutputStreams.memory()
-        let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
+        let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"], clock: { BundledLaunchListing.listedAt })
         _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true))).run(context, sources: sources, width: width)
         let lines = streams.stdout.text.split(separator: "\n").map(String.init)
         let mars = try #require(lines.firstIndex { $0.hasPrefix("Source: ") })
@@ -117,7 +169,7 @@ import TestSupport
     func everyLineFitsANarrowScreenAndTheChartKeepsWholeNumbers(width: Int) async throws {
         let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
         let streams = OutputStreams.memory()
-        let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"])
+        let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8"], clock: { BundledLaunchListing.listedAt })
         _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true))).run(context, sources: sources, width: width)
         let lines = streams.stdout.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for line in lines { #expect(line.displayWidth <= width, "\(width): \(line)") }

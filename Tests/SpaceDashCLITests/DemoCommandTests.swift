@@ -7,7 +7,8 @@ import TestSupport
 /// `spacedash demo` in process (memory outputs) for its options and styling.
 @Suite struct DemoCommandTests {
     static let headings = ["spacedash demo", "Mars weather", "Upcoming launches", "Search as you type",
-                           "1. Type \"starlink\"", "2. Refine: add \" 17\"", "3. Clear it with Backspace", "What the debounce saved"]
+                           "1. Type \"apollo\"", "2. Refine: add \" 11\"", "3. Clear it with Backspace", "4. Type \"vostok\"",
+                           "What the debounce saved"]
 
     private func run(_ arguments: [String], terminal: Bool = false, environment: [String: String] = [:]) async -> (code: Int32, stdout: String, stderr: String) {
         let streams = OutputStreams.memory(stdoutIsTerminal: terminal)
@@ -34,8 +35,8 @@ import TestSupport
             position = found.upperBound
         }
         #expect(result.stdout.contains("Offline: fixture data bundled in the binary"))
-        #expect(result.stdout.contains("\n  Type \"starlink\"          8 keystrokes, 1 search\n"))
-        #expect(result.stdout.contains("\n  In all                   22 keystrokes, 3 searches (22 without the debounce)\n"))
+        #expect(result.stdout.contains("\n  Type \"apollo\"            6 keystrokes, 1 search\n"))
+        #expect(result.stdout.contains("\n  In all                   24 keystrokes, 4 searches (24 without the debounce)\n"))
         #expect(!result.stdout.contains("\u{1B}"), "no escape sequences into a pipe")
     }
 
@@ -43,21 +44,24 @@ import TestSupport
         let result = await run(["--fast"])
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let prompts = lines.filter { $0.contains(" ms  > ") || $0.hasSuffix(" ms  >") }
-        #expect(prompts.count == 22)
-        #expect(Array(prompts.prefix(8)) == [
-            "     0 ms  > s", "    80 ms  > st", "   160 ms  > sta", "   240 ms  > star",
-            "   320 ms  > starl", "   400 ms  > starli", "   480 ms  > starlin", "   560 ms  > starlink",
+        #expect(prompts.count == 24)
+        #expect(Array(prompts.prefix(6)) == [
+            "     0 ms  > a", "    80 ms  > ap", "   160 ms  > apo", "   240 ms  > apol", "   320 ms  > apoll", "   400 ms  > apollo",
         ])
         let results = lines.filter { $0.contains("results ") && $0.contains(" ms after the last key") }
         #expect(results == [
-            "   860 ms  results 300 ms after the last key: 3 / 46 launches · sample data",
-            "   460 ms  results 300 ms after the last key: 1 / 46 launches · sample data",
-            "  1100 ms  results 300 ms after the last key: 46 / 46 launches · sample data",
+            "   700 ms  results 300 ms after the last key: 22 / 6471 launches · bundled GCAT history, 1957 to 2023",
+            "   460 ms  results 300 ms after the last key: 1 / 6471 launches · bundled GCAT history, 1957 to 2023",
+            "   940 ms  results 300 ms after the last key: 6471 / 6471 launches · bundled GCAT history, 1957 to 2023",
+            "   700 ms  results 300 ms after the last key: 165 / 6471 launches · bundled GCAT history, 1957 to 2023",
         ])
-        let starlink = try #require(lines.firstIndex(of: results[0]))
-        // Each row after its countdown from the demo's clock.
-        #expect(lines[starlink + 1].hasPrefix("           ▶ in 3d 15h  Falcon 9 Block 5 | Starlink Group 6-112 · SpaceX"))
-        #expect(lines[starlink + 3].hasPrefix("             in ~55d    Falcon 9 Block 5 | Starlink Group 10-88 · SpaceX"))
+        // Each row after its date: GCAT's history, newest first.
+        let apollo = try #require(lines.firstIndex(of: results[0]))
+        #expect(lines[apollo + 1].hasPrefix("           ▶ 1975-07-15  Saturn IB | Apollo-Soyuz Test Project, Docking Module 2 · NASA Marshall"))
+        let apollo11 = try #require(lines.firstIndex(of: results[1]))
+        #expect(lines[apollo11 + 1].hasPrefix("           ▶ 1969-07-16  Saturn V | Apollo 11 CSM, Apollo 11 LM, EASEP PSEP, EASEP LRRR · "))
+        let vostok = try #require(lines.lastIndex(of: results[3]))
+        #expect(lines[vostok + 1].hasPrefix("           ▶ 1991-08-29  Vostok 8A92M | IRS-1B · "))
     }
 
     @Test func theWeatherAndLaunchSectionsUseTheCommandsRenderers() async throws {
@@ -66,9 +70,12 @@ import TestSupport
         #expect(result.stdout.contains("\n681  2020-10-25  fall     -95.4   -62.4     -4.4        743.5       5.6      18.6  WNW\n"))
         #expect(result.stdout.contains("\nTemperature range (°C)\n"))
         #expect(result.stdout.contains("\nDATE                  T-"))
-        // Countdowns from the day the sample was listed, so the demo reads the same any day.
-        #expect(result.stdout.contains("2026-11-24 03:12 UTC  in 3d 15h"))
-        #expect(result.stdout.contains("countdowns as of 2026-11-20 12:00 UTC"))
+        // Countdowns from the moment the listing was made, so the demo reads the same any day.
+        #expect(result.stdout.contains("\n2026-07-20 14:49 UTC  in 11m     Falcon 9 Block 5 | Starlink"))
+        #expect(result.stdout.contains("\n2026-07-30 06:37 UTC  in 9d 15h  Falcon 9 Block 5 | NROL-95"))
+        #expect(result.stdout.contains("Source: Launch Library 2's listing of 20 July 2026, bundled with spacedash."))
+        #expect(result.stdout.contains("The demo's clock stands at 2026-07-20 14:38 UTC, when it was listed, as SPACEDASH_NOW=2026-07-20T14:38:00Z sets it;"))
+        #expect(result.stdout.contains("Source: GCAT, J. McDowell, planet4589.org/space/gcat"))
     }
 
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() async {
@@ -86,23 +93,22 @@ import TestSupport
     @Test func asciiLocaleDrawsNoUnicode() async {
         let result = await run(["--fast"], environment: ["LANG": "C"])
         #expect(result.code == 0)
-        #expect(result.stdout.contains("8 keystrokes, 1 search"))
+        #expect(result.stdout.contains("6 keystrokes, 1 search"))
         // The launches table is drawn as `launches` draws it (its own ellipsis, the names as
         // Launch Library spells them); everything else is ASCII.
         let ours = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("202") }
         #expect(ours.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(ours.filter { !$0.unicodeScalars.allSatisfy(\.isASCII) })")
         #expect(result.stdout.contains("\nMars weather | Curiosity (REMS), Gale crater"))
         #expect(result.stdout.contains("\nMars weather archive | NASA InSight"))
-        #expect(result.stdout.contains("results 300 ms after the last key: 3 / 46 launches | sample data\n"))
-        #expect(result.stdout.contains("           > in 3d 15h  Falcon 9 Block 5 | Starlink Group 6-112 | SpaceX | Cape Canaveral"))
+        #expect(result.stdout.contains("results 300 ms after the last key: 22 / 6471 launches | bundled GCAT history, 1957 to 2023\n"))
+        #expect(result.stdout.contains("           > 1975-07-15  Saturn IB | Apollo-Soyuz Test Project, Docking Module 2 | NASA Marshall"))
     }
 
     @Test func theSavingIsMeasuredAgainstTheSameScriptWithoutTheDebounce() throws {
-        let sample = try LaunchesSample.launches()
-        let data = LaunchSearchData(catalog: LaunchCatalog(launches: sample, timeframe: .upcoming), origin: .sample)
-        #expect(try DemoCommand.searchesWithoutDebounce(data, timing: .standard) == 22)
+        let data = LaunchSearchData(catalog: LaunchCatalog(launches: LaunchHistory.launches, timeframe: .past), origin: .sample)
+        #expect(try DemoCommand.searchesWithoutDebounce(data, timing: .standard) == 24)
         // Without a debounce the pace of the keys does not matter: every key that changes the query searches.
-        #expect(try DemoCommand.searchesWithoutDebounce(data, timing: DemoSearchTiming(keyInterval: .milliseconds(1))) == 22)
+        #expect(try DemoCommand.searchesWithoutDebounce(data, timing: DemoSearchTiming(keyInterval: .milliseconds(1))) == 24)
     }
 
     @Test(arguments: ["0", "-1", "0.0", "abc", "inf", "nan", "", "1e6", "10.5", "0.0000001", "0.09"])
@@ -193,7 +199,7 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stderrText == "")
         for heading in DemoCommandTests.headings { #expect(result.stdoutText.contains(heading)) }
-        #expect(result.stdoutText.contains("Type \"starlink\"          8 keystrokes, 1 search\n"))
+        #expect(result.stdoutText.contains("Type \"apollo\"            6 keystrokes, 1 search\n"))
         #expect(trap.connectionsFinished == 0, "a connection reached the trap")
         #expect(trap.requests.isEmpty)
         #expect(scratch.contents.isEmpty, "the demo wrote \(scratch.contents)")
@@ -219,7 +225,7 @@ import TestSupport
         #expect(isolated.exitCode == 0)
         #expect(isolated.stderrText == "")
         #expect(isolated.stdoutText == normal.stdoutText)
-        #expect(isolated.stdoutText.contains("8 keystrokes, 1 search"))
+        #expect(isolated.stdoutText.contains("6 keystrokes, 1 search"))
     }
 
     /// The real clock, sped up: the same script on dispatch queues. Timing on
@@ -233,10 +239,10 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stderrText == "")
         #expect(result.stdoutText.contains("on the real clock: one key every 20 ms"))
-        for query in ["s", "st", "starlink", "starlink 17"] { #expect(result.stdoutText.contains(" ms  > \(query)\n")) }
-        #expect(result.stdoutText.contains("Type \"starlink\"          8 keystrokes, "))
-        #expect(result.stdoutText.contains("In all                   22 keystrokes, "))
-        // The script's own waits add up to about 1.1 s at this speed.
+        for query in ["a", "ap", "apollo", "apollo 11", "vostok"] { #expect(result.stdoutText.contains(" ms  > \(query)\n")) }
+        #expect(result.stdoutText.contains("Type \"apollo\"            6 keystrokes, "))
+        #expect(result.stdoutText.contains("In all                   24 keystrokes, "))
+        // The script's own waits add up to about 1.5 s at this speed.
         #expect(Date().timeIntervalSince(started) > 1)
         #expect(trap.connectionsFinished == 0)
     }

@@ -16,20 +16,21 @@ import Testing
         #expect(urls.contains { $0.host == "api.nasa.gov" && $0.path == "/insight_weather" && $0.query?.contains("api_key=DEMO_KEY") == true })
         #expect(urls.contains { $0.host == "ll.thespacedevs.com" && $0.path == "/2.3.0/launches/upcoming" })
 
-        // Decoded by the real decoders: the fixtures' seven sols and 46 launches, no fallback needed.
+        // Decoded by the real decoders: the fixtures' seven sols and the listing's ten launches, no fallback needed.
         #expect(loaded.weather.value.sols.map(\.sol) == Array(675...681))
         #expect(loaded.weather.origin == .live(fetchedAt: DemoFixtures.listedAt))
         #expect(loaded.weather.notices.isEmpty)
         #expect(loaded.curiosity.value.latest?.sol == 4801)
         #expect(loaded.curiosity.origin == .live(fetchedAt: DemoFixtures.listedAt))
         #expect(loaded.curiosity.notices.isEmpty)
-        #expect(loaded.launches.value.launches.count == 46)
+        #expect(loaded.launches.value.launches == (try BundledLaunchListing.launches()), "on its own date, every launch is ahead")
+        #expect(loaded.launches.value.passedCount == 0)
         #expect(loaded.launches.origin == .live(fetchedAt: DemoFixtures.listedAt))
         #expect(loaded.launches.notices.isEmpty)
     }
 
-    @Test func theDemoClockIsWhenTheSampleWasListed() {
-        #expect(LaunchLibraryDate.string(from: DemoFixtures.listedAt) == "2026-11-20T12:00:00Z")
-        #expect(LaunchesSample.summary.contains("20 November 2026"))
+    @Test func theDemoClockIsWhenTheListingWasMade() {
+        #expect(LaunchLibraryDate.string(from: DemoFixtures.listedAt) == "2026-07-20T14:38:00Z")
+        #expect(BundledLaunchListing.summary == "Launch Library 2's listing of 20 July 2026")
     }
 }

@@ -37,10 +37,8 @@ import Testing
         var isFinished: Bool { outcome.withLock { $0 != nil } }
     }
 
-    static let launches: LaunchSearchData = {
-        let sample = try! LaunchesSample.launches()
-        return LaunchSearchData(catalog: LaunchCatalog(launches: sample, timeframe: .upcoming), origin: .sample)
-    }()
+    /// What the demo searches: the bundled history (GCAT's 6,471 orbital launches).
+    static let launches = LaunchSearchData(catalog: LaunchCatalog(launches: LaunchHistory.launches, timeframe: .past), origin: .sample)
 
     struct Harness {
         let clock = DispatchQueue.test
@@ -55,46 +53,46 @@ import Testing
         }
     }
 
-    @Test func typingStarlinkShowsEveryKeyAndSearchesOnce300msAfterTheLast() {
+    @Test func typingApolloShowsEveryKeyAndSearchesOnce300msAfterTheLast() {
         let harness = Harness(phases: [DemoSearchPhase.script[0]])
         harness.clock.advance()
-        #expect(harness.recorder.events == ["ready 46", "phase 0 Type \"starlink\"", "0 prompt s"])
+        #expect(harness.recorder.events == ["ready 6471", "phase 0 Type \"apollo\"", "0 prompt a"])
 
-        // The eighth key comes at 560 ms; the debounce waits 300 ms more.
-        harness.clock.advance(by: .milliseconds(560))
-        #expect(harness.recorder.events.suffix(7) == [
-            "80 prompt st", "160 prompt sta", "240 prompt star", "320 prompt starl",
-            "400 prompt starli", "480 prompt starlin", "560 prompt starlink",
+        // The sixth key comes at 400 ms; the debounce waits 300 ms more.
+        harness.clock.advance(by: .milliseconds(400))
+        #expect(harness.recorder.events.suffix(5) == [
+            "80 prompt ap", "160 prompt apo", "240 prompt apol", "320 prompt apoll", "400 prompt apollo",
         ])
         harness.clock.advance(by: .milliseconds(299))
         #expect(!harness.recorder.events.contains { $0.contains("results") }, "299 ms after the last key: no search yet")
         #expect(harness.session.viewModel.searchesStarted == 1, "only the empty query's first search")
 
         harness.clock.advance(by: .milliseconds(1))
-        #expect(harness.recorder.events.suffix(2) == ["860 results starlink: 3 after 300", "finished 8 keys 1 searches"])
+        #expect(harness.recorder.events.suffix(2) == ["700 results apollo: 22 after 300", "finished 6 keys 1 searches"])
         #expect(harness.session.viewModel.searchesStarted == 2)
         let summary = harness.recorder.summaries?.first
-        #expect(summary?.keystrokes == 8)
+        #expect(summary?.keystrokes == 6)
         #expect(summary?.searches == 1)
-        #expect(summary?.query == "starlink")
-        #expect(summary?.resultCount == 3)
+        #expect(summary?.query == "apollo")
+        #expect(summary?.resultCount == 22, "GCAT's launches naming Apollo")
     }
 
     @Test func theWholeScriptRefinesAndClearsWithOneSearchPerPhase() throws {
         let harness = Harness()
         harness.clock.run()
         let summaries = try #require(harness.recorder.summaries)
-        #expect(summaries.map(\.keystrokes) == [8, 3, 11])
-        #expect(summaries.map(\.searches) == [1, 1, 1])
-        #expect(summaries.map(\.query) == ["starlink", "starlink 17", ""])
-        #expect(summaries.map(\.resultCount) == [3, 1, 46])
+        #expect(summaries.map(\.keystrokes) == [6, 3, 9, 6])
+        #expect(summaries.map(\.searches) == [1, 1, 1, 1])
+        #expect(summaries.map(\.query) == ["apollo", "apollo 11", "", "vostok"])
+        #expect(summaries.map(\.resultCount) == [22, 1, 6_471, 165])
         // One results line per phase, each the debounce's 300 ms after that phase's last key.
         #expect(harness.recorder.events.filter { $0.contains(" results ") } == [
-            "860 results starlink: 3 after 300", "460 results starlink 17: 1 after 300", "1100 results : 46 after 300",
+            "700 results apollo: 22 after 300", "460 results apollo 11: 1 after 300", "940 results : 6471 after 300",
+            "700 results vostok: 165 after 300",
         ])
-        #expect(harness.recorder.events.filter { $0.contains(" prompt ") }.count == 22)
-        #expect(harness.session.viewModel.searchesStarted == 4, "the empty query at start, then one per phase")
-        #expect(harness.session.viewModel.state.searchCount == 4)
+        #expect(harness.recorder.events.filter { $0.contains(" prompt ") }.count == 24)
+        #expect(harness.session.viewModel.searchesStarted == 5, "the empty query at start, then one per phase")
+        #expect(harness.session.viewModel.state.searchCount == 5)
     }
 
     @Test func aTypistSlowerThanTheDebounceCostsASearchPerKey() throws {
@@ -104,9 +102,9 @@ import Testing
                               timing: DemoSearchTiming(keyInterval: .milliseconds(400)))
         harness.clock.run()
         let summary = try #require(harness.recorder.summaries?.first)
-        #expect(summary.keystrokes == 8)
-        #expect(summary.searches == 8)
-        #expect(harness.recorder.events.filter { $0.contains("while typing") }.count == 7)
+        #expect(summary.keystrokes == 6)
+        #expect(summary.searches == 6)
+        #expect(harness.recorder.events.filter { $0.contains("while typing") }.count == 5)
     }
 
     @Test func aQueryBackWhereItWasStartsNoSearch() throws {
@@ -129,8 +127,8 @@ import Testing
 
         let harness = Harness(phases: [DemoSearchPhase.script[0]], timing: timing)
         harness.clock.run()
-        #expect(harness.recorder.events.contains("280 prompt starlink"))
-        #expect(harness.recorder.events.contains("430 results starlink: 3 after 150"))
+        #expect(harness.recorder.events.contains("200 prompt apollo"))
+        #expect(harness.recorder.events.contains("350 results apollo: 22 after 150"))
         #expect(harness.recorder.summaries?.first?.searches == 1)
     }
 

@@ -119,12 +119,24 @@ import Testing
         let harness = Harness(Self.feed())
         harness.updates.send(Self.update(Self.launches, .sample, loading: true))
         harness.settle()
-        #expect(harness.status == "5 / 5 launches · sample data · updating…")
+        #expect(harness.status == "5 / 5 launches · bundled listing of 20 July 2026 · updating…")
         harness.updates.send(Self.update(Self.launches, .sample, failure: Notice(.noNetwork, "cannot connect to https://ll.test")))
         harness.settle()
         #expect(harness.shownIDs.count == 5)
         #expect(!harness.model.state.isLoading)
-        #expect(harness.status == "5 / 5 launches · sample data · live failed: cannot connect to https://ll.test")
+        #expect(harness.status == "5 / 5 launches · bundled listing of 20 July 2026 · live failed: cannot connect to https://ll.test")
+    }
+
+    @Test func launchesLeftOutAsPassedAreCountedOnTheStatusLine() {
+        var feed = Self.feed()
+        feed.now = { LaunchLibraryDate.date(from: "2026-07-24T00:00:00Z")! }
+        let list = LaunchList(launches: Array(Self.launches.prefix(2)), timeframe: .upcoming, passedCount: 5)
+        let harness = Harness(feed)
+        harness.updates.send(LaunchUpdate(sourced: Sourced(list, origin: .sample), isLoading: false,
+                                          liveFailure: Notice(.noNetwork, "cannot connect to https://ll.test")))
+        harness.settle()
+        #expect(harness.status == "2 / 2 launches · bundled listing of 20 July 2026 · live failed: cannot connect to https://ll.test; "
+                + "left out 5 launches of Launch Library 2's listing of 20 July 2026 whose time had passed by 2026-07-24T00:00:00Z")
     }
 
     @Test func nothingToShowAtAllSaysWhyInsteadOfLoadingForever() {

@@ -45,7 +45,8 @@ import TestSupport
             arguments: ["-c", script, "bash", terminal.path,
                         ProjectPaths.spacedashBinary.path, "launches", "search", "-i"] + (offline ? ["--offline"] : []) + arguments,
             environment: ["TERM": "xterm-256color", "SPACEDASH_CACHE_DIR": directory.path, "PATH": "/usr/bin:/bin",
-                          "HOME": directory.path, "LANG": "C.UTF-8"].merging(environment) { $1 },
+                          // "Now" when the bundled listing was made: all of its launches are still ahead.
+                          "HOME": directory.path, "LANG": "C.UTF-8", "SPACEDASH_NOW": "2026-07-20T14:38:00Z"].merging(environment) { $1 },
             stdout: stdout, newSession: true)
     }
 
@@ -60,27 +61,27 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        Self.waitForFrame(terminal, showing: "sample data")
+        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.type("falcon")
-        // After the debounce: 6 of the 46 sample launches, the first one selected.
+        // After the debounce: 5 of the listing's 10 launches, the first one selected.
         let screen = terminal.waitForScreen { $0.cursorVisible &&
-            $0.line(1) == "6 / 46 launches · sample data" && Self.selectedLine($0)?.contains("Starlink Group 6-112") == true
+            $0.line(1) == "5 / 10 launches · bundled listing of 20 July 2026" && Self.selectedLine($0)?.contains("Starlink Group 17-39") == true
         }
         #expect(screen.line(0) == "> falcon")
-        #expect(screen.line(1) == "6 / 46 launches · sample data")
+        #expect(screen.line(1) == "5 / 10 launches · bundled listing of 20 July 2026")
         let selected = try #require(Self.selectedRow(screen), "\(screen.lines)")
         #expect(selected == 2, "the first result row is selected")
-        #expect(screen.line(selected).contains("Falcon 9 Block 5 | Starlink Group 6-112 · SpaceX"))
-        #expect(screen.text(ofRow: selected, where: \.reverse).contains("Falcon 9 Block 5 | Starlink Group 6-112"), "in reverse video")
+        #expect(screen.line(selected).contains("Falcon 9 Block 5 | Starlink Group 17-39 · SpaceX"))
+        #expect(screen.text(ofRow: selected, where: \.reverse).contains("Falcon 9 Block 5 | Starlink Group 17-39"), "in reverse video")
         #expect(screen.text(ofRow: selected, where: { $0.foreground != nil }) == "Falcon", "its match highlighted")
         #expect(screen.text(ofRow: selected + 1, where: { $0.foreground != nil }) == "Falcon", "and the next row's")
         terminal.type("\u{1B}[B")
-        let moved = terminal.waitForScreen { $0.cursorVisible && Self.selectedLine($0)?.contains("Starlink Group 17-61") == true }
+        let moved = terminal.waitForScreen { $0.cursorVisible && Self.selectedLine($0)?.contains("Falcon 9 Block 5 | MRV-1") == true }
         #expect(Self.selectedRow(moved) == selected + 1, "the marker one row down")
         terminal.type("\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.hasPrefix("2026-11-29T14:05:00Z\tFalcon 9 Block 5 | Starlink Group 17-61\tSpaceX\t"))
+        #expect(result.stdoutText.hasPrefix("2026-07-21T21:15:00Z\tFalcon 9 Block 5 | MRV-1\tSpaceX\t"))
         #expect(result.stdoutText.split(separator: "\n").count == 1)
         #expect(terminal.isRestored)
     }
@@ -90,11 +91,13 @@ import TestSupport
     @Test func theCursorMovesWithinTheVisibleRowsAndTheListScrollsOnlyAtItsEdges() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let ordered = LaunchCatalog.ordered(try LaunchesSample.launches(), .upcoming)
-        // 30 rows: the prompt, the status, 21 results, the details pane.
-        let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory)
-        let opening = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "46 / 46 launches · sample data" && Self.selectedRow($0) == 2 }
+        // The bundled history's launches before 1962: 142 of them, newest first.
+        let before1962 = LaunchLibraryDate.date(from: "1962-01-01T00:00:00Z")!
+        let ordered = LaunchCatalog.ordered(LaunchHistory.launches.filter { ($0.net ?? .distantFuture) < before1962 }, .past)
+        // 30 rows: the prompt, the status, 21 results, the details pane; wide enough for GCAT's longest names.
+        let terminal = try PseudoTerminal(columns: 160, rows: 30)
+        let process = try Self.start(terminal, ["--past", "--before", "1962-01-01"], directory: directory)
+        let opening = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "142 / 142 launches · bundled GCAT history, 1957 to 2023" && Self.selectedRow($0) == 2 }
         let lastRow = 22
         #expect(Self.shows(opening.line(lastRow), ordered[20]) && !opening.lines.contains { Self.shows($0, ordered[21]) })
         for row in 2 ... lastRow {
@@ -133,27 +136,27 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        Self.waitForFrame(terminal, showing: "sample data")
-        terminal.type("crew\r")
+        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
+        terminal.type("starship\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.hasPrefix("2026-12-21T22:00:00Z\tFalcon 9 Block 5 | Crew-13\tSpaceX\t"))
+        #expect(result.stdoutText.hasPrefix("2026-07-23T22:45:00Z\tStarship | Flight 13\tSpaceX\t"))
         #expect(result.stdoutText.split(separator: "\n").count == 1)
         #expect(terminal.isRestored)
     }
 
-    /// Down moves on the rows shown (the empty query's) to a launch that is not crew's:
-    /// Enter picks the first of crew's instead.
+    /// Down moves on the rows shown (the empty query's) to a launch that is not Starship's:
+    /// Enter picks the first of Starship's instead.
     @Test func aQueryDownAndEnterInOneWritePrintAMatchOfTheQuery() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--json"], directory: directory)
-        Self.waitForFrame(terminal, showing: "sample data")
-        terminal.type("crew\u{1B}[B\r")
+        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
+        terminal.type("starship\u{1B}[B\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.contains("\"name\" : \"Falcon 9 Block 5 | Crew-13\""))
+        #expect(result.stdoutText.contains("\"name\" : \"Starship | Flight 13\""))
     }
 
     /// A C locale: the marks are ASCII, as `spacedash demo` draws the same view there.
@@ -162,14 +165,14 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 60, rows: 30)
         let process = try Self.start(terminal, [], directory: directory, environment: ["LANG": "C"])
-        let opening = Self.waitForFrame(terminal, showing: "46 / 46 launches | sample data")
+        let opening = Self.waitForFrame(terminal, showing: "10 / 10 launches | bundled listing of 20 July 2026")
         terminal.type("falcon")
-        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "6 / 46 launches | sample data" && Self.selectedLine($0, marker: "> ") != nil }
+        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "5 / 10 launches | bundled listing of 20 July 2026" && Self.selectedLine($0, marker: "> ") != nil }
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
         let selected = try #require(Self.selectedLine(screen, marker: "> "), "the selected row's marker: \(screen.lines)")
-        #expect(selected.contains("Starlink Group 6-112 | "), "the joiner in ASCII: \(selected)")
+        #expect(selected.contains("Starlink Group 17-39 | "), "the joiner in ASCII: \(selected)")
         #expect(screen.lines.contains { $0.hasSuffix("...") }, "rows cut with three dots")
         let marks: [Character] = ["▶", "·", "─", "…", "–", "—", "⠋"]
         for shown in [opening, screen] {
@@ -182,7 +185,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--json"], directory: directory)
-        Self.waitForFrame(terminal, showing: "sample data")
+        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
@@ -195,7 +198,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        Self.waitForFrame(terminal, showing: "sample data")
+        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         process.send(signal: SIGTERM)
         let result = process.wait(timeout: 60)
         #expect(result.signal == SIGTERM, "it dies of the signal, as a shell expects")
@@ -210,7 +213,7 @@ import TestSupport
         func pressEnter(stdout: ProcessRunner.StandardOutput) throws -> (ProcessResult, screen: ScreenModel, restored: Bool) {
             let terminal = try PseudoTerminal(columns: 100, rows: 30)
             let process = try Self.start(terminal, [], directory: directory, stdout: stdout)
-            Self.waitForFrame(terminal, showing: "46 / 46 launches · sample data")
+            Self.waitForFrame(terminal, showing: "10 / 10 launches · bundled listing of 20 July 2026")
             terminal.type("\r")
             let result = process.wait(timeout: 60)
             let screen = terminal.waitForScreen(timeout: 5_000) { !$0.isAlternateScreen }
@@ -248,7 +251,7 @@ import TestSupport
         func pass() { _ = semaphore.wait(timeout: .now() + 30) }
     }
 
-    @Test func theSampleShowsAtOnceThenLiveLaunchesReplaceItUnderTheTypedQuery() throws {
+    @Test func theBundledListingShowsAtOnceThenLiveLaunchesReplaceItUnderTheTypedQuery() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let gate = Gate()
@@ -261,13 +264,13 @@ import TestSupport
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--verbose"], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
-        let early = Self.waitForFrame(terminal, showing: "sample data · updating…")
-        #expect(early.line(1).hasSuffix("46 launches · sample data · updating…"), "the sample at once, saying live launches are coming")
+        let early = Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026 · updating…")
+        #expect(early.line(1).hasSuffix("10 launches · bundled listing of 20 July 2026 · updating…"), "the bundled listing at once, saying live launches are coming")
         terminal.type("livefeed")
-        Self.waitForFrame(terminal, showing: "0 / 46 launches · sample data · updating…")
+        Self.waitForFrame(terminal, showing: "0 / 10 launches · bundled listing of 20 July 2026 · updating…")
         // The spinner turns while the live launches are coming: its third frame, so it moved.
-        let turning = Self.waitForFrame(terminal, showing: "⠹ 0 / 46 launches · sample data · updating…")
-        #expect(turning.line(1) == "⠹ 0 / 46 launches · sample data · updating…")
+        let turning = Self.waitForFrame(terminal, showing: "⠹ 0 / 10 launches · bundled listing of 20 July 2026 · updating…")
+        #expect(turning.line(1) == "⠹ 0 / 10 launches · bundled listing of 20 July 2026 · updating…")
         gate.open()
         let live = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "1 / 2 launches · live, fetched just now" && Self.selectedLine($0) != nil }
         #expect(live.line(1) == "1 / 2 launches · live, fetched just now", "the typed query re-applied to the live launches")
@@ -282,7 +285,7 @@ import TestSupport
         #expect(terminal.isRestored)
     }
 
-    @Test func aFailedLiveFetchKeepsTheSampleOnScreenWithTheReason() throws {
+    @Test func aFailedLiveFetchKeepsTheBundledListingOnScreenWithTheReason() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
@@ -291,9 +294,9 @@ import TestSupport
         let process = try Self.start(terminal, [], directory: directory, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         // The failure may come before the first search's results: wait for both.
-        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1).hasPrefix("46 / 46 launches · sample data · live failed:") }
+        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1).hasPrefix("10 / 10 launches · bundled listing of 20 July 2026 · live failed:") }
         // The status line is cut at the terminal's 100 columns.
-        #expect(screen.line(1) == "46 / 46 launches · sample data · live failed: Launch Library refused the request (HTTP 403: Invalid…")
+        #expect(screen.line(1) == "10 / 10 launches · bundled listing of 20 July 2026 · live failed: Launch Library refused the reques…")
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
@@ -328,8 +331,8 @@ import TestSupport
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
-        let screen = Self.waitForFrame(terminal, showing: "46 / 46 launches · sample data")
-        #expect(screen.line(1) == "46 / 46 launches · sample data", "nothing is updating")
+        let screen = Self.waitForFrame(terminal, showing: "10 / 10 launches · bundled listing of 20 July 2026")
+        #expect(screen.line(1) == "10 / 10 launches · bundled listing of 20 July 2026", "nothing is updating")
         terminal.type("\u{1B}")
         #expect(process.wait(timeout: 60).exitCode == 130)
         #expect(server.requests.isEmpty)
@@ -375,7 +378,7 @@ import TestSupport
         let resized = terminal.waitForScreen { $0.cursorVisible && $0.lines.contains(String(repeating: "─", count: 60)) && $0.line(0).hasPrefix(">") }
         #expect(resized.lines.contains(String(repeating: "─", count: 60)), "the rule redrawn for 60 columns")
         #expect(resized.overflows == 0, "nothing drawn past the 60 columns or the 24 rows")
-        #expect(resized.line(1) == "46 / 46 launches · sample data")
+        #expect(resized.line(1) == "10 / 10 launches · bundled listing of 20 July 2026")
         #expect(resized.lines[2...].contains { $0.hasSuffix("…") }, "rows cut to the new width with an ellipsis")
         terminal.type("\u{1B}")
         #expect(process.wait(timeout: 60).exitCode == 130)
@@ -387,7 +390,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        Self.waitForFrame(terminal, showing: "sample data")
+        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         process.send(signal: SIGHUP)
         let result = process.wait(timeout: 60)
         let after = terminal.waitForScreen(timeout: 5_000) { !$0.isAlternateScreen }
@@ -404,12 +407,12 @@ import TestSupport
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
         // Bracketed paste is a mode, not something on the screen: its switch is looked for in the bytes.
-        let opening = terminal.read(until: "sample data")
+        let opening = terminal.read(until: "bundled listing of 20 July 2026")
         #expect(opening.contains("\u{1B}[?2004h"), "bracketed paste turned on")
-        terminal.type("\u{1B}[200~falcon\rheavy\u{1B}[201~")
-        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "1 / 46 launches · sample data" && Self.selectedLine($0) != nil }
-        #expect(screen.line(0) == "> falcon heavy", "the paste in the prompt, its line break a space")
-        #expect(Self.selectedLine(screen)?.contains("Falcon Heavy | Griffin Mission 2") == true)
+        terminal.type("\u{1B}[200~long march\r7a\u{1B}[201~")
+        let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "1 / 10 launches · bundled listing of 20 July 2026" && Self.selectedLine($0) != nil }
+        #expect(screen.line(0) == "> long march 7a", "the paste in the prompt, its line break a space")
+        #expect(Self.selectedLine(screen)?.contains("Long March 7A | Unknown Payload") == true)
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130, "the pasted line break did not accept a launch")
@@ -422,7 +425,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory)
-        Self.waitForFrame(terminal, showing: "sample data")
+        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.closeMaster()
         let result = process.wait(timeout: 60)
         // The kernel hangs the terminal up (its settings can no longer be read): it sends
@@ -445,7 +448,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, [], directory: directory, ignoringHangUp: true)
-        Self.waitForFrame(terminal, showing: "sample data")
+        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.closeMaster()
         let result = process.wait(timeout: 60)
         // Reads then fail and so do writes (drawing): the error ends the run.

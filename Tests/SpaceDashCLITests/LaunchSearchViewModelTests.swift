@@ -15,7 +15,7 @@ import Testing
         Launch(id: "e", name: "Falcon 9 Block 5 | Crew-12", agencyName: "SpaceX"),
     ]
 
-    /// A view model on test schedulers, with the sample data already delivered.
+    /// A view model on test schedulers, with the launches already delivered.
     struct Harness {
         let main = DispatchQueue.test
         let background = DispatchQueue.test
@@ -76,7 +76,7 @@ import Testing
         #expect(harness.shownNames == [
             "Falcon 9 Block 5 | Starlink Group 10-12", "Falcon Heavy | USSF-52", "Falcon 9 Block 5 | Crew-12",
         ])
-        #expect(harness.model.state.statusText(now: Date()) == "3 / 5 launches · sample data")
+        #expect(harness.model.state.statusText(now: Date()) == "3 / 5 launches · bundled listing of 20 July 2026")
     }
 
     @Test func typingAndDeletingBackToThePreviousQueryStartsNoSearch() {

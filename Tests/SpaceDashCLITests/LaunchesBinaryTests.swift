@@ -9,12 +9,14 @@ import SpaceData
 @Suite struct LaunchesBinaryTests {
     /// A cache directory and environment for one test; removed at the end.
     /// Launch Library at `server`, else at a loopback port nobody listens on, so
-    /// nothing reaches the real one; times in UTC.
+    /// nothing reaches the real one; times in UTC; "now" when the bundled
+    /// listing was made (2026-07-20T14:38:00Z), so every launch of it is ahead.
     private final class Sandbox {
         let sandbox = TestSupport.Sandbox()
 
         func environment(_ server: LoopbackServer?, _ extra: [String: String] = [:]) -> [String: String] {
-            sandbox.environment(server: server, launchesPath: "/2.3.0", extra: ["TZ": "UTC"].merging(extra) { $1 })
+            sandbox.environment(server: server, launchesPath: "/2.3.0",
+                                extra: ["TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T14:38:00Z"].merging(extra) { $1 })
         }
     }
 
@@ -22,9 +24,10 @@ import SpaceData
         try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["launches"] + arguments, environment: environment, timeout: 60)
     }
 
-    /// A page of the bundled sample's launches (2.3.0 normal), with a `next` link.
-    private static func page(_ range: Range<Int>, next: String? = nil, count: Int = 46) throws -> Data {
-        let json = try #require(try JSONSerialization.jsonObject(with: LaunchesSample.body) as? [String: Any])
+    /// A page of the bundled listing's launches (Launch Library 2's listing of
+    /// 20 July 2026, 2.2.0 detailed), with a `next` link.
+    private static func page(_ range: Range<Int>, next: String? = nil, count: Int = 10) throws -> Data {
+        let json = try #require(try JSONSerialization.jsonObject(with: BundledLaunchListing.body) as? [String: Any])
         let results = try #require(json["results"] as? [[String: Any]])
         return try JSONSerialization.data(withJSONObject: [
             "count": count, "next": next ?? NSNull(), "previous": NSNull(), "results": Array(results[range]),
@@ -39,7 +42,7 @@ import SpaceData
         let server = try LoopbackServer()
         defer { server.stop() }
         let next = server.url("/2.3.0/launches/upcoming/?limit=100&offset=100").absoluteString
-        let first = try Self.page(0..<30, next: next), second = try Self.page(28..<46)
+        let first = try Self.page(0..<6, next: next), second = try Self.page(4..<10)
         server["/2.3.0/launches/upcoming/"] = .handler { request in
             request.target.contains("offset=100") ? .json(second) : .json(first)
         }
@@ -48,10 +51,10 @@ import SpaceData
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stderrText == "")
         let rows = Self.rows(result)
-        #expect(rows.count == 46, "30 + 18 with 2 seen twice")
+        #expect(rows.count == 10, "6 + 6 with 2 seen twice")
         #expect(rows.allSatisfy { $0.count == 7 })
-        #expect(rows[0] == ["2026-11-24T03:12:00Z", "Falcon 9 Block 5 | Starlink Group 6-112", "SpaceX", "Communications",
-                            "Cape Canaveral SFS, FL, USA", "Go for Launch", rows[0][6]])
+        #expect(rows[0] == ["2026-07-20T14:49:32Z", "Falcon 9 Block 5 | Starlink Group 17-39", "SpaceX", "Communications",
+                            "Vandenberg SFB, CA, USA", "Go for Launch", "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc"])
         #expect(server.requests.count == 2)
         #expect(server.requests[0].target == "/2.3.0/launches/upcoming/?mode=normal&limit=100&hide_recent_previous=true&ordering=net")
         #expect(server.requests[0].headers["User-Agent"]?.hasPrefix("spacedash/") == true)
@@ -71,9 +74,10 @@ import SpaceData
         #expect(server.requests.first?.target == "/2.3.0/launches/previous/?mode=normal&limit=100&ordering=-net")
         #expect(server.requests.first?.headers["Authorization"] == "Token abc123")
         let launches = try JSONDecoder().decode([Launch].self, from: result.stdout)
-        #expect(launches.count == 3)
-        #expect(launches.first?.name == "Electron | The Sky Is Not The Limit (iQPS-12)")
+        #expect(launches.count == 3 + 6_471, "Launch Library's three, then GCAT's history, all older")
+        #expect(launches.first?.name == "Gravity-1 | Unknown Payload", "the latest of the three")
         #expect(launches.compactMap(\.net) == launches.compactMap(\.net).sorted(by: >), "past launches newest first")
+        #expect(result.stderrText == "spacedash: followed by 6471 older launches from the bundled history of orbital launches, 1957 to 24 July 2023 (Source: GCAT, J. McDowell, planet4589.org/space/gcat)\n")
     }
 
     @Test func a429WithRetryAfterFallsBackToTheCacheAndSaysWhenToRetry() throws {
@@ -90,7 +94,7 @@ import SpaceData
         #expect(server.requests.count == 2)
     }
 
-    @Test func a429WithoutRetryAfterReadsTheDetailAndFallsToTheSample() throws {
+    @Test func a429WithoutRetryAfterReadsTheDetailAndFallsToTheBundledListing() throws {
         let server = try LoopbackServer(routes: [
             "/2.3.0/launches/upcoming/": .status(429, body: #"{"detail":"Request was throttled. Expected available in 1234 seconds."}"#),
         ])
@@ -100,11 +104,11 @@ import SpaceData
         #expect(result.exitCode == 0)
         #expect(result.stderrText == """
             spacedash: Launch Library's limit of 15 requests an hour was reached; retry in 21 min
-            spacedash: no cached launches to fall back on; showing \(LaunchesSample.summary)
+            spacedash: no cached launches to fall back on; showing Launch Library 2's listing of 20 July 2026
 
             """)
         #expect(Self.rows(result).map { $0[1] } == [
-            "Falcon 9 Block 5 | Starlink Group 6-112", "Falcon 9 Block 5 | Starlink Group 17-61", "Falcon 9 Block 5 | Starlink Group 10-88",
+            "Falcon 9 Block 5 | Starlink Group 17-39", "Falcon 9 Block 5 | Starlink Group 17-51", "Falcon 9 Block 5 | Starlink Group 17-52",
         ])
         // The wait is remembered: the next run does not spend another request.
         _ = try spacedash([], sandbox.environment(server))
@@ -120,34 +124,109 @@ import SpaceData
         #expect(result.stderrText == "spacedash: no live launch data (--strict): Launch Library's limit of 15 requests an hour was reached; retry in 1 min\n")
     }
 
-    @Test func noServerFallsBackToTheSampleAndOfflineMakesNoRequest() throws {
+    @Test func noServerFallsBackToTheBundledListingAndOfflineMakesNoRequest() throws {
         let sandbox = Sandbox()
-        let result = try spacedash(["--agency", "arianespace"], sandbox.environment(nil))
+        let result = try spacedash(["--agency", "china aerospace"], sandbox.environment(nil))
         #expect(result.exitCode == 0)
         #expect(result.stderrText.hasPrefix("spacedash: cannot connect to http://127.0.0.1:9"))
-        #expect(result.stderrText.hasSuffix("\nspacedash: no cached launches to fall back on; showing \(LaunchesSample.summary)\n"))
-        #expect(Self.rows(result).count == 5)
-        #expect(Self.rows(result).allSatisfy { $0[2] == "Arianespace" })
+        #expect(result.stderrText.hasSuffix("\nspacedash: no cached launches to fall back on; showing Launch Library 2's listing of 20 July 2026\n"))
+        #expect(Self.rows(result).map { $0[1] } == ["Long March 3B/E | Unknown Payload", "Long March 7A | Unknown Payload"])
 
-        let offline = try spacedash(["--offline", "kourou"], sandbox.environment(nil))
+        let offline = try spacedash(["--offline", "vandenberg"], sandbox.environment(nil))
         #expect(offline.exitCode == 0)
-        #expect(offline.stderrText == "spacedash: no launches cached yet; showing \(LaunchesSample.summary)\n", "one step down, one notice")
-        #expect(Self.rows(offline).count == 5, "Kourou matches the location of the five launches from the Centre Spatial Guyanais")
+        #expect(offline.stderrText == "spacedash: no launches cached yet; showing Launch Library 2's listing of 20 July 2026\n", "one step down, one notice")
+        #expect(Self.rows(offline).count == 3, "the three Starlink launches from Vandenberg")
     }
 
-    @Test func pastWithoutNetworkOrCacheIsOneLineAndExit1() throws {
-        // "Now" is when the sample was listed: none of its launches has gone yet.
-        let listed = ["SPACEDASH_NOW": "2026-11-20T12:00:00Z"]
-        let sample = try LaunchLibraryDecoder.decodePage(LaunchesSample.body).launches
-        #expect(!sample.contains { ($0.net ?? .distantFuture) < LaunchLibraryDate.date(from: listed["SPACEDASH_NOW"]!)! })
+    // MARK: nothing rots
+
+    static let nothingAhead = "spacedash: the bundled listing of 20 July 2026 has no launches still ahead; connect to get today's, or search the history with --past\n"
+
+    @Test func afterEveryBundledLaunchNothingIsShownAsUpcomingAndOneLineSaysWhy() throws {
+        let after = ["SPACEDASH_NOW": "2026-07-30T08:05:00Z"]  // NROL-95's window, the last, closed at 08:04
+        for arguments in [["--offline"], [], ["search", "--offline", "starlink"], ["--offline", "--json"]] {
+            let result = try spacedash(arguments, Sandbox().environment(nil, after))
+            #expect(result.exitCode == 0, "\(arguments)")
+            #expect(result.stdoutText == (arguments.contains("--json") ? "[]\n" : ""), "\(arguments)")
+            #expect(result.stderrText.hasSuffix(Self.nothingAhead), "\(arguments): \(result.stderrText)")
+            #expect(!result.stderrText.contains("showing"), "a listing that shows nothing is not announced")
+        }
+        let next = try spacedash(["next", "--offline"], Sandbox().environment(nil, after))
+        #expect(next.exitCode == 0)
+        #expect(next.stdoutText == "")
+        #expect(next.stderrText == Self.nothingAhead)
+    }
+
+    @Test func betweenTwoBundledLaunchesExactlyTheLaterOnesShowAndTheRestAreCounted() throws {
+        let between = ["SPACEDASH_NOW": "2026-07-24T00:00:00Z"]
+        let result = try spacedash(["--offline"], Sandbox().environment(nil, between))
+        #expect(result.exitCode == 0)
+        #expect(Self.rows(result).map { $0[1] } == [
+            "Starship | Flight 13", "Falcon 9 Block 5 | Starlink Group 17-51", "Falcon 9 Block 5 | Starlink Group 17-52",
+            "Long March 7A | Unknown Payload", "Falcon 9 Block 5 | NROL-95",
+        ], "Starship's window is still open at midnight; Kinetica 1's closed at 23:50")
+        #expect(result.stderrText == """
+            spacedash: no launches cached yet; showing Launch Library 2's listing of 20 July 2026
+            spacedash: left out 5 launches of Launch Library 2's listing of 20 July 2026 whose time had passed by 2026-07-24T00:00:00Z
+
+            """)
+        let next = try spacedash(["next", "--offline", "--format", "{name}"], Sandbox().environment(nil, between))
+        #expect(next.stdoutText == "Starship | Flight 13\n")
+    }
+
+    @Test func aCachedLaunchWhoseTimeHasPassedIsLeftOutAndCounted() throws {
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try Self.page(0..<10))])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        #expect(Self.rows(try spacedash([], sandbox.environment(server))).count == 10)
+        // Three days later the cache is stale and Launch Library failing: what has passed goes.
+        server["/2.3.0/launches/upcoming/"] = .status(503, body: "down")
+        let later = try spacedash([], sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-23T14:38:00Z"]))
+        #expect(later.exitCode == 0)
+        #expect(Self.rows(later).count == 6)
+        #expect(later.stderrText.hasSuffix("spacedash: left out 4 cached launches whose time had passed by 2026-07-23T14:38:00Z\n"), "\(later.stderrText)")
+    }
+
+    @Test func pastOfflineWithTheCacheEmptyFreshOrStale() throws {
+        let server = try LoopbackServer(routes: ["/2.3.0/launches/previous/": .json(try Self.page(0..<3))])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let credit = "the bundled history of orbital launches, 1957 to 24 July 2023 (Source: GCAT, J. McDowell, planet4589.org/space/gcat)"
+        // Empty: the history alone, said once.
+        let empty = try spacedash(["--past", "--offline", "apollo 11"], sandbox.environment(server))
+        #expect(empty.exitCode == 0)
+        #expect(Self.rows(empty).map { $0[1] } == ["Saturn V | Apollo 11 CSM, Apollo 11 LM, EASEP PSEP, EASEP LRRR"])
+        #expect(empty.stderrText == "spacedash: no launches cached yet; showing \(credit)\n")
+        // Fresh: Launch Library's cached answer, then the older history; no request.
+        #expect(try spacedash(["--past"], sandbox.environment(server)).exitCode == 0)
+        let fresh = try spacedash(["--past", "--offline", "--limit", "4"], sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-20T14:48:00Z"]))
+        #expect(Self.rows(fresh).map { $0[1] } == [
+            "Gravity-1 | Unknown Payload", "Falcon 9 Block 5 | MRV-1", "Falcon 9 Block 5 | Starlink Group 17-39",
+            "Falcon 9 | Starlink 30189, Starlink 30170, Starlink 30188, and 19 more",
+        ])
+        #expect(fresh.stderrText == "spacedash: --offline: no request made; showing launches cached 10 min ago\nspacedash: followed by 6471 older launches from \(credit)\n")
+        // Stale, Launch Library down: the cache says its age, the history still follows.
+        server["/2.3.0/launches/previous/"] = .status(503, body: "down")
+        let stale = try spacedash(["--past", "--json", "--after", "1961", "--before", "1962", "vostok"],
+                                  sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-21T14:38:00Z"]))
+        #expect(stale.exitCode == 0)
+        let vostoks = try JSONDecoder().decode([Launch].self, from: stale.stdout)
+        #expect(vostoks.map(\.net).allSatisfy { ($0 ?? .distantPast) >= LaunchLibraryDate.date(from: "1961-01-01T00:00:00Z")! && ($0 ?? .distantFuture) < LaunchLibraryDate.date(from: "1962-01-01T00:00:00Z")! })
+        #expect(vostoks.contains { $0.id == "gcat:1961 MU" }, "Gagarin's Vostok, 12 April 1961")
+        #expect(stale.stderrText.contains("showing launches cached 1 day ago"), "\(stale.stderrText)")
+        #expect(stale.stderrText.hasSuffix("spacedash: followed by 6471 older launches from \(credit)\n"))
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func pastWithoutNetworkOrCacheShowsTheBundledHistory() throws {
         for arguments in [["--past", "--offline"], ["--past"]] {
-            let result = try spacedash(arguments, Sandbox().environment(nil, listed))
-            #expect(result.exitCode == 1, "\(arguments): nothing to show is a failure")
-            #expect(result.stdoutText == "")
-            let lines = result.stderrText.split(separator: "\n")
-            #expect(lines.count == 1, "\(arguments): \(result.stderrText)")
-            #expect(lines.first?.hasPrefix("spacedash: no past launches available") == true)
-            #expect(lines.first?.hasSuffix("none cached, and the bundled sample has upcoming launches only") == true)
+            let result = try spacedash(arguments, Sandbox().environment(nil))
+            #expect(result.exitCode == 0, "\(arguments): \(result.stderrText)")
+            let rows = Self.rows(result)
+            #expect(rows.count == 6_471, "\(arguments)")
+            #expect(rows.first?[1].hasPrefix("Falcon 9 | Starlink") == true, "newest first: GCAT's last launch, 24 July 2023")
+            #expect(rows.last?[0] == "1957-10-04T19:28:34Z")
+            #expect(result.stderrText.hasSuffix("showing the bundled history of orbital launches, 1957 to 24 July 2023 (Source: GCAT, J. McDowell, planet4589.org/space/gcat)\n"))
         }
     }
 

@@ -60,7 +60,9 @@ import TestSupport
             == "1 upcoming launches cached 3 min ago; fresh for 12 min more, no request made (--refresh to ask now)")
         #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .cache(savedAt: Date(), age: 3600)))
             == "1 upcoming launches cached 1 h ago")
-        #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .sample)).hasPrefix("1 upcoming launches from the bundled sample"))
+        #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .sample)) == "1 upcoming launches from Launch Library 2's listing of 20 July 2026")
+        let past = LaunchList(launches: [Launch(id: "a", name: "A")], timeframe: .past)
+        #expect(LaunchesSearchCommand.originLine(Sourced(past, origin: .sample)).hasPrefix("1 past launches from the bundled history of orbital launches, 1957 to 24 July 2023"))
     }
 
     @Test func aMalformedBaseURLIsOneLine() async {

@@ -7,11 +7,13 @@ import TestSupport
 @testable import SpaceDashCLI
 
 extension Services {
-    /// The services on a scripted HTTP layer, with no cache and no variables set.
-    static func scripted(_ http: any HTTPFetching, variables: [String: String] = [:]) -> Services {
+    /// The services on a scripted HTTP layer, with no cache and no variables set,
+    /// the clock stopped at `now`: by default when the bundled listing was made.
+    static func scripted(_ http: any HTTPFetching, variables: [String: String] = [:],
+                         now: Date = BundledLaunchListing.listedAt) -> Services {
         Services(environment: ServiceEnvironment(http: http, cache: nil,
                                                  scheduler: DispatchQueue(label: "test.services").eraseToAnyScheduler(),
-                                                 wording: Services.wording),
+                                                 clock: { now }, wording: Services.wording),
                  variables: variables)
     }
 }

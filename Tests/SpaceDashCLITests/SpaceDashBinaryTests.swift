@@ -6,14 +6,13 @@ import TestSupport
 
 /// End-to-end: the built `spacedash` executable, as a user runs it.
 @Suite struct SpaceDashBinaryTests {
-    private let binary = ProjectPaths.spacedashBinary
-    /// A clean environment: no NO_COLOR or TERM leaking in from the developer's shell.
-    private let environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    /// A home and cache of the test's own, and a clean environment: no NO_COLOR
+    /// or TERM leaking in from the developer's shell, no API reachable.
+    private let sandbox = Sandbox()
 
     private func spacedash(_ arguments: [String], environment extra: [String: String] = [:],
                            stdout: ProcessRunner.StandardOutput = .capture) throws -> ProcessResult {
-        try ProcessRunner.run(binary, arguments: arguments, environment: environment.merging(extra) { $1 },
-                              stdout: stdout, timeout: 60)
+        try sandbox.run(arguments, server: nil, extra: extra, stdout: stdout, timeout: 60)
     }
 
     @Test func helpDescribesTheCommandsWithExamples() throws {
@@ -90,8 +89,8 @@ import TestSupport
 
     @Test func pipingIntoHeadEndsQuietly() throws {
         let script = "set -o pipefail; \"$0\" --help | head -1"
-        let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script, binary.path],
-                                           environment: environment, timeout: 60)
+        let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script, ProjectPaths.spacedashBinary.path],
+                                           environment: sandbox.environment(server: nil), timeout: 60)
         #expect(result.exitCode == 0)
         #expect(result.stdoutText == "spacedash \(SpaceDashVersion.current): Mars weather and rocket launches in your terminal.\n")
         #expect(result.stderrText == "")
@@ -99,8 +98,8 @@ import TestSupport
 
     @Test func garbageBytesInArgumentsAreAUsageErrorNotACrash() throws {
         let script = "\"$0\" \"$(printf '\\377\\376\\033[2J')\""
-        let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script, binary.path],
-                                           environment: environment, timeout: 60)
+        let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script, ProjectPaths.spacedashBinary.path],
+                                           environment: sandbox.environment(server: nil), timeout: 60)
         #expect(result.exitCode == 64)
         #expect(result.stderrText.hasPrefix("spacedash: unknown command '\u{FFFD}\u{FFFD}\\u{1B}[2J'\n"))
         #expect(result.stderrText.split(separator: "\n").count == 2)

@@ -158,13 +158,14 @@ import Terminal
 
     @Test func spacedashAloneShowsTheDashboardOnStdout() async {
         let streams = OutputStreams.memory()
-        let code = await SpaceDash.run(arguments: ["--offline"], environment: ["SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-test"],
+        let code = await SpaceDash.run(arguments: ["--offline"], environment: ["SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-test",
+                                                                             "SPACEDASH_NOW": "2026-07-20T14:38:00Z"],
                                        streams: streams)
         #expect(code == 0)
         #expect(streams.stdout.text.contains("Mars weather"))
         #expect(streams.stdout.text.contains("Next launches"))
-        // Each panel's one step down, once: nothing cached, so the samples.
-        #expect(streams.stderr.text.contains("spacedash: launches: no launches cached yet; showing the bundled sample"))
+        // Each panel's one step down, once: nothing cached, so the bundled data.
+        #expect(streams.stderr.text.contains("spacedash: launches: no launches cached yet; showing Launch Library 2's listing of 20 July 2026"))
         #expect(streams.stderr.text.contains("spacedash: mars-weather: no cached Mars weather from Curiosity yet; showing the bundled sample"))
         #expect(streams.stderr.text.split(separator: "\n").count == 2)
     }

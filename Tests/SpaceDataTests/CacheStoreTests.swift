@@ -2,19 +2,8 @@ import Foundation
 import Glibc
 import HTTP
 import Testing
+import TestSupport
 @testable import SpaceData
-
-/// A fresh directory under the system's temporary folder, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("spacedash-test-\(getpid())-\(UUID().uuidString)", isDirectory: true)
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    func remove() { try? FileManager.default.removeItem(at: url) }
-    var path: String { url.path }
-}
 
 private func mode(of path: String) -> mode_t {
     var info = stat()
@@ -25,13 +14,13 @@ private func mode(of path: String) -> mode_t {
 @Suite struct CacheStoreTests {
     let savedAt = Date(timeIntervalSince1970: 1_700_000_000.25)
 
-    private func store(in dir: TemporaryDirectory, subfolder: String = "cache") -> CacheStore {
+    private func store(in dir: Sandbox, subfolder: String = "cache") -> CacheStore {
         let now = savedAt
-        return CacheStore(directory: dir.url.appendingPathComponent(subfolder), clock: { now })
+        return CacheStore(directory: dir.directory.appendingPathComponent(subfolder), clock: { now })
     }
 
     @Test func writtenEntryReadsBackWithItsBodyAndSaveTime() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         let body = Data("{\"sol_keys\": []}\n".utf8)
         try cache.write("insight", body: body)
@@ -39,7 +28,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func aRegisteredSecretIsNeverWrittenNorReadBack() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         // Distinctive: registration is process-wide and never undone.
         let early = "cacheEARLY\(UInt32.random(in: 1_000_000...9_999_999))x"
@@ -54,21 +43,21 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func emptyBodyRoundTrips() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("empty", body: Data())
         #expect(cache.read("empty") == .hit(CacheEntry(body: Data(), savedAt: savedAt)))
     }
 
     @Test func missingDirectoryIsAMissAndIsNotCreatedByReading() {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir, subfolder: "a/b")
         #expect(cache.read("insight") == .miss)
         #expect(!FileManager.default.fileExists(atPath: cache.directory.path))
     }
 
     @Test func writeCreatesThePrivateDirectoryAndPrivateFiles() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir, subfolder: "x/spacedash")
         try cache.write("insight", body: Data("1".utf8))
         #expect(mode(of: cache.directory.path) == 0o700)
@@ -76,7 +65,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func secondWriteReplacesTheFirstAndLeavesNoTemporaryFiles() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("old".utf8))
         try cache.write("insight", body: Data("new".utf8))
@@ -87,7 +76,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func garbageFileIsReportedOnceThenGone() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("x".utf8))
         try Data("not a cache file at all".utf8).write(to: URL(fileURLWithPath: cache.path(for: "insight")))
@@ -98,7 +87,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func truncatedEntryIsReportedAsTruncated() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data(repeating: 0x41, count: 1000))
         let path = cache.path(for: "insight")
@@ -109,7 +98,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func flippedBodyByteFailsTheChecksum() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("abcdef".utf8))
         let url = URL(fileURLWithPath: cache.path(for: "insight"))
@@ -121,7 +110,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func symbolicLinkEntryIsNeitherFollowedForReadingNorWrittenThrough() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("other", body: Data("target".utf8))
         let target = cache.path(for: "other")
@@ -140,10 +129,10 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func directoryThatIsASymbolicLinkIsRefused() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        let real = dir.url.appendingPathComponent("real")
+        let dir = Sandbox()
+        let real = dir.directory.appendingPathComponent("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
-        #expect(symlink(real.path, dir.url.appendingPathComponent("cache").path) == 0)
+        #expect(symlink(real.path, dir.directory.appendingPathComponent("cache").path) == 0)
         let cache = store(in: dir)
         #expect(throws: CacheProblem.self) { try cache.write("insight", body: Data("x".utf8)) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty)
@@ -152,10 +141,10 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func aRefusedDirectoryNamesTheSettingThatChoosesAnother() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
-        let real = dir.url.appendingPathComponent("real")
+        let dir = Sandbox()
+        let real = dir.directory.appendingPathComponent("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
-        let link = dir.url.appendingPathComponent("cache")
+        let link = dir.directory.appendingPathComponent("cache")
         #expect(symlink(real.path, link.path) == 0)
         let named = CacheStore(directory: link, directorySetting: "MY_CACHE_VARIABLE")
         guard case .unreadable(let problem) = named.read("insight") else { Issue.record("used a symlinked directory"); return }
@@ -166,7 +155,7 @@ private func mode(of path: String) -> mode_t {
 
     @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))
     func anotherUsersEntryIsNotReadNorReplacedNorRemoved() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("theirs".utf8))
         let path = cache.path(for: "insight")
@@ -226,7 +215,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func aWriteRemovesStaleTemporaryFilesOfOursAndNothingElse() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("first".utf8))
         let folder = cache.directory.path
@@ -245,7 +234,7 @@ private func mode(of path: String) -> mode_t {
         let notOurs = [".notes.tmp", "readme.tmp", ".insight.cache.tmp"]
         for name in notOurs { create(at(name)); age(at(name), by: stale * 2) }
         // An old symbolic link and an old folder named like temporary files.
-        let precious = dir.url.appendingPathComponent("precious").path
+        let precious = dir.directory.appendingPathComponent("precious").path
         create(precious, "keep me")
         let link = ".insight.cache.5000.1.tmp", folderNamedLikeOne = ".insight.cache.5000.2.tmp"
         #expect(symlink(precious, at(link)) == 0); age(at(link), by: stale * 2)
@@ -264,7 +253,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func aTemporaryFileFromTheFutureIsLeftAlone() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("first".utf8))
         let path = cache.directory.path + "/.insight.cache.1.1.tmp"
@@ -276,7 +265,7 @@ private func mode(of path: String) -> mode_t {
 
     @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))
     func anotherUsersStaleTemporaryFileIsLeftAlone() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("first".utf8))
         let path = cache.directory.path + "/.insight.cache.1.1.tmp"
@@ -290,7 +279,7 @@ private func mode(of path: String) -> mode_t {
 
     @Test(.enabled(if: geteuid() == 0, "changing a directory's owner needs root"))
     func anotherUsersDirectoryIsRefused() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("x".utf8))
         #expect(chown(cache.directory.path, 65534, 65534) == 0)
@@ -300,7 +289,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func entriesAreKeptApartByName() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         try cache.write("insight", body: Data("a".utf8))
         try cache.write("launches-upcoming", body: Data("b".utf8))
@@ -311,7 +300,7 @@ private func mode(of path: String) -> mode_t {
     }
 
     @Test func concurrentWritersLeaveOneCompleteEntry() throws {
-        let dir = TemporaryDirectory(); defer { dir.remove() }
+        let dir = Sandbox()
         let cache = store(in: dir)
         let bodies = (0..<16).map { Data(repeating: UInt8($0), count: 100_000) }
         DispatchQueue.concurrentPerform(iterations: bodies.count) { index in

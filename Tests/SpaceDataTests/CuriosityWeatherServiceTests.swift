@@ -11,15 +11,14 @@ import TestSupport
 final class CuriosityHarness {
     let scheduler = DispatchQueue.test
     let clock = InSightTestClock(Date(timeIntervalSince1970: 1_771_000_000))  // 2026-02-13
-    let directory = TemporaryDirectory()
+    let directory = Sandbox()
     let cache: CacheStore
 
     init() {
         let clock = self.clock
-        cache = CacheStore(directory: directory.url.appendingPathComponent("cache"), clock: { clock.now })
+        cache = CacheStore(directory: directory.directory.appendingPathComponent("cache"), clock: { clock.now })
     }
 
-    deinit { directory.remove() }
 
     func service(_ client: any HTTPFetching, policy: FetchPolicy = .standard, urls: [URL]? = nil, cache: CacheStore?? = nil) -> CuriosityWeatherService {
         let clock = self.clock

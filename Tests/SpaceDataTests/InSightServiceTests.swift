@@ -19,15 +19,14 @@ final class InSightTestClock: Sendable {
 final class ServiceHarness {
     let scheduler = DispatchQueue.test
     let clock = InSightTestClock()
-    let directory = TemporaryDirectory()
+    let directory = Sandbox()
     let cache: CacheStore
 
     init() {
         let clock = self.clock
-        cache = CacheStore(directory: directory.url.appendingPathComponent("cache"), clock: { clock.now })
+        cache = CacheStore(directory: directory.directory.appendingPathComponent("cache"), clock: { clock.now })
     }
 
-    deinit { directory.remove() }
 
     /// The service's weather under `policy`, as a command would ask for it.
     func service(_ client: any HTTPFetching, policy: FetchPolicy = .standard, key: String = "DEMO_KEY", cache: CacheStore?? = nil) -> AnyPublisher<InSightReport, ServiceFailure> {
@@ -315,7 +314,7 @@ enum Bodies {
 
     @Test func unsavableCacheIsANoticeNotAFailure() throws {
         let harness = ServiceHarness()
-        let blocked = harness.directory.url.appendingPathComponent("file")
+        let blocked = harness.directory.directory.appendingPathComponent("file")
         try Data().write(to: blocked)
         let cache = CacheStore(directory: blocked.appendingPathComponent("cache"))
         let client = ScriptedHTTPClient(routes: ["/insight_weather/": .ok(json: Bodies.live)])

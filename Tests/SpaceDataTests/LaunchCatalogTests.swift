@@ -4,7 +4,7 @@ import LaunchCorpus
 @testable import SpaceData
 
 @Suite struct LaunchCatalogTests {
-    static let sample = try! LaunchesSample.launches()
+    static let listing = try! BundledLaunchListing.launches()
 
     @Test func pastIsNewestFirstAndUndatedLast() {
         let a = Launch(id: "a", name: "A", net: Date(timeIntervalSince1970: 100))
@@ -17,14 +17,15 @@ import LaunchCorpus
     }
 
     @Test func theFiltersAndTheLimitChooseTheLaunchesSearched() {
-        let catalog = LaunchCatalog(launches: Self.sample, timeframe: .upcoming, filter: SearchQuery("agency:spacex"), limit: 5)
+        let catalog = LaunchCatalog(launches: Self.listing, timeframe: .upcoming, filter: SearchQuery("agency:spacex"), limit: 5)
         #expect(catalog.count == 5)
         #expect(catalog.selected.allSatisfy { $0.agencyName == "SpaceX" })
-        #expect(catalog.launches.count == Self.sample.count, "one index over every launch, the filters applied on it")
+        #expect(catalog.launches.count == Self.listing.count, "one index over every launch, the filters applied on it")
         // The typed query looks only within the five.
         let falcon = catalog.search("falcon")
         #expect(!falcon.isEmpty && falcon.allSatisfy { launch in catalog.selected.contains { $0.id == launch.id } })
-        #expect(catalog.search("electron").isEmpty, "Rocket Lab is filtered out")
+        #expect(!LaunchCatalog(launches: Self.listing, timeframe: .upcoming).search("kinetica").isEmpty)
+        #expect(catalog.search("kinetica").isEmpty, "CAS Space is filtered out")
         #expect(catalog.search("").count == 5)
     }
 
@@ -44,11 +45,11 @@ import LaunchCorpus
     }
 
     @Test func highlightsMarkTheQueryOrTheFilter() throws {
-        let catalog = LaunchCatalog(launches: Self.sample, timeframe: .upcoming, filter: SearchQuery("kourou"))
+        let catalog = LaunchCatalog(launches: Self.listing, timeframe: .upcoming, filter: SearchQuery("vandenberg"))
         let first = try #require(catalog.selected.first)
         let location = try #require(first.locationName)
-        #expect(catalog.selected.highlights(at: 0).ranges(of: .location, in: location).map { String(location[$0]) } == ["Kourou"])
-        let galileo = catalog.search("galileo")
-        #expect(galileo.highlights(at: 0).ranges(of: .location, in: location).isEmpty, "the typed query's highlights, not the filter's")
+        #expect(catalog.selected.highlights(at: 0).ranges(of: .location, in: location).map { String(location[$0]) } == ["Vandenberg"])
+        let starlink = catalog.search("starlink")
+        #expect(starlink.highlights(at: 0).ranges(of: .location, in: location).isEmpty, "the typed query's highlights, not the filter's")
     }
 }

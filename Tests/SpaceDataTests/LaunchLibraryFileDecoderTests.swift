@@ -42,9 +42,9 @@ import TestSupport
     }
 
     @Test func spacedashsOwnOutputAndEnvelopeShapesReadBack() throws {
-        let sample = try LaunchesSample.launches()
-        let json = try JSONEncoder().encode(Array(sample.prefix(3)))
-        #expect(try LaunchLibraryFileDecoder.decode(bytes: Array(json)).launches == Array(sample.prefix(3)))
+        let listing = try BundledLaunchListing.launches()
+        let json = try JSONEncoder().encode(Array(listing.prefix(3)))
+        #expect(try LaunchLibraryFileDecoder.decode(bytes: Array(json)).launches == Array(listing.prefix(3)))
         #expect(try LaunchLibraryFileDecoder.decode(bytes: Array("[]".utf8)).launches == [])
         let later = try LaunchLibraryFileDecoder.decode(bytes: Array(#" {"results": [], "next": "https://x/?offset=3", "count": 7} "#.utf8))
         #expect(later == LaunchPage(count: 7, next: "https://x/?offset=3", launches: []))

@@ -29,8 +29,8 @@ import Testing
         #expect(Array(engine.search("samos -mission:unknown")) == [0])
     }
 
-    @Test func theBundledSampleIsSearchable() throws {
-        let launches = try LaunchLibraryDecoder.decodeLaunches(Data(BundledFixtures.launchesSample.utf8))
+    @Test func theBundledListingIsSearchable() throws {
+        let launches = try LaunchLibraryDecoder.decodeLaunches(BundledLaunchListing.body)
         let engine = SearchEngine(launches: launches)
         let spacex = engine.search("agency:spacex")
         #expect(!spacex.isEmpty)

@@ -4,13 +4,15 @@ import Streams
 import Synchronization
 import Testing
 import TestSupport
+import LaunchCorpus
 @testable import SpaceData
 
 /// A service wired to a scripted Launch Library, a cache in a temporary
 /// directory, a clock the test moves, and a test scheduler.
-/// A clock the test moves by hand.
+/// A clock the test moves by hand. It starts on 31 December 2025, before
+/// every launch of `Pages` and of the bundled listing, so all are still ahead.
 private final class TestClock: Sendable {
-    private let date = Mutex(Date(timeIntervalSince1970: 1_795_000_000))  // 2026-11-17
+    private let date = Mutex(Date(timeIntervalSince1970: 1_767_139_200))  // 2025-12-31T00:00:00Z
     func withLock<T>(_ body: (inout Date) -> T) -> T { date.withLock { body(&$0) } }
 }
 
@@ -63,10 +65,11 @@ private final class Harness: Sendable {
     var requestCount: Int { client.requests.count }
 }
 
-/// Pages cut from the bundled sample's launches (2.3.0 normal), with `next` links.
+/// Pages cut from 46 synthetic launches (2.3.0 normal, from 1 January 2026
+/// on: test input, never shipped), with `next` links.
 private enum Pages {
     static var launches: [[String: Any]] {
-        let json = try! JSONSerialization.jsonObject(with: LaunchesSample.body) as! [String: Any]
+        let json = try! JSONSerialization.jsonObject(with: SyntheticLaunchCorpus().launchLibraryJSON(count: 46)) as! [String: Any]
         return json["results"] as! [[String: Any]]
     }
 
@@ -224,7 +227,7 @@ private enum Pages {
         #expect(sourced.origin == .sample)
         #expect(sourced.notices.map(\.message) == [
             "Launch Library's limit of 15 requests an hour was reached; retry in 1 s",
-            "no cached launches to fall back on; showing \(LaunchesSample.summary)",
+            "no cached launches to fall back on; showing \(BundledLaunchListing.summary)",
         ])
         #expect(sourced.notices.map(\.kind) == [.rateLimited, .cacheMissing])
     }
@@ -257,11 +260,12 @@ private enum Pages {
 
     // MARK: other failures
 
-    @Test func noNetworkAndNoCacheShowsTheSample() throws {
+    @Test func noNetworkAndNoCacheShowsTheBundledListing() throws {
         let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
         let sourced = try harness.load().get()
         #expect(sourced.origin == .sample)
-        #expect(sourced.value.launches.count == 46)
+        #expect(sourced.value.launches == (try BundledLaunchListing.launches()))
+        #expect(sourced.value.passedCount == 0)
         #expect(sourced.notices.map(\.kind) == [.noNetwork, .cacheMissing])
         #expect(sourced.notices[0].message.contains("cannot resolve host ll.test"))
     }
@@ -327,7 +331,7 @@ private enum Pages {
         let harness = Harness { Pages.ok(Pages.body(0..<2), for: $0) }
         let empty = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
         #expect(empty.origin == .sample)
-        #expect(empty.notices.map(\.message) == ["no launches cached yet; showing \(LaunchesSample.summary)"], "one step down, one notice")
+        #expect(empty.notices.map(\.message) == ["no launches cached yet; showing \(BundledLaunchListing.summary)"], "one step down, one notice")
         _ = try harness.load()
         harness.advanceClock(minutes: 90)
         let cached = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
@@ -337,22 +341,83 @@ private enum Pages {
         #expect(harness.requestCount == 1)
     }
 
-    @Test func pastLaunchesFromTheSampleAreOnlyThoseGone() throws {
+    // MARK: nothing rots
+
+    /// The bundled listing with the clock set to `now`, offline.
+    private func bundled(at now: String) throws -> Sourced<LaunchList> {
         let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
-        harness.now.withLock { $0 = LaunchLibraryDate.date(from: "2026-12-02T00:00:00Z")! }
-        let list = try harness.load(.init(timeframe: .past)).get().value
-        #expect(list.launches.count == 6)
-        #expect(list.launches.first?.name == "Ariane 62 | Galileo L15 (FOC FM31 & FM32)", "newest first")
+        harness.now.withLock { $0 = LaunchLibraryDate.date(from: now)! }
+        return try harness.load(.init(policy: FetchPolicy(offline: true))).get()
     }
 
-    @Test func pastLaunchesWithNothingCachedAndNoneGoneInTheSampleFailInOneLine() throws {
+    @Test func afterEveryBundledLaunchNoneIsUpcomingAndTheCountSaysWhy() throws {
+        // NROL-95's window, the listing's last, closed at 2026-07-30T08:04:00Z.
+        let sourced = try bundled(at: "2026-07-30T08:05:00Z")
+        #expect(sourced.origin == .sample)
+        #expect(sourced.value.launches.isEmpty)
+        #expect(sourced.value.passedCount == 10)
+    }
+
+    @Test func betweenTwoBundledLaunchesExactlyTheLaterOnesAreUpcoming() throws {
+        // Kinetica 1's window closed at 23:50, Starship's (NET 22:45) stays open until 00:15 the next day.
+        let sourced = try bundled(at: "2026-07-24T00:00:00Z")
+        let listing = try BundledLaunchListing.launches()
+        #expect(sourced.value.launches.map(\.name) == [
+            "Starship | Flight 13", "Falcon 9 Block 5 | Starlink Group 17-51", "Falcon 9 Block 5 | Starlink Group 17-52",
+            "Long March 7A | Unknown Payload", "Falcon 9 Block 5 | NROL-95",
+        ])
+        #expect(sourced.value.passedCount == listing.count - 5)
+        #expect(try bundled(at: "2026-07-20T14:38:00Z").value.launches == listing, "as listed, every launch is ahead")
+    }
+
+    @Test func aCachedOrLiveLaunchWhoseTimeHasPassedIsLeftOutToo() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<5), for: $0) }
+        let live = try harness.load().get()
+        #expect(live.value.launches.count == 5 && live.value.passedCount == 0)
+        // Launch i is about i × 53 minutes after 1 January 2026: two hours in, the first two or three have gone.
+        harness.now.withLock { $0 = SyntheticLaunchCorpus.startDate.addingTimeInterval(2 * 3600) }
+        let cached = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
+        #expect(cached.origin.kind == "cache")
+        let now = harness.now.withLock { $0 }
+        #expect(cached.value.launches.allSatisfy { ($0.net ?? .distantFuture) >= now })
+        #expect(cached.value.passedCount > 0 && cached.value.passedCount + cached.value.launches.count == 5)
+    }
+
+    // MARK: past launches
+
+    /// A past page of two synthetic launches (test input): one on the log's last day, one a week before.
+    static let overlappingPast = Data(#"""
+        {"count": 2, "next": null, "results": [
+          {"id": "ll-a", "name": "Overlap A", "net": "2023-07-24T00:50:30Z"},
+          {"id": "ll-b", "name": "Overlap B", "net": "2023-07-17T00:00:00Z"}]}
+        """#.utf8)
+
+    @Test func pastLaunchesFromLaunchLibraryAreFollowedByTheOlderHistoryWithNoLaunchTwice() throws {
+        let harness = Harness { Pages.ok(Self.overlappingPast, for: $0) }
+        let sourced = try harness.load(.init(timeframe: .past)).get()
+        let oldest = LaunchLibraryDate.date(from: "2023-07-17T00:00:00Z")!
+        let older = LaunchHistory.launches.filter { ($0.net ?? .distantFuture) < oldest }
+        #expect(Array(sourced.value.launches.prefix(2).map(\.id)) == ["ll-a", "ll-b"], "Launch Library's first")
+        #expect(Array(sourced.value.launches.dropFirst(2)) == older, "then the history's launches older than its oldest, newest first")
+        #expect(!sourced.value.launches.contains { $0.id == "gcat:2023-105" }, "the log's last launch is in Launch Library's range: Launch Library wins")
+        #expect(sourced.notices.map(\.kind) == [.historyAdded])
+        #expect(sourced.notices.first?.message == "followed by \(older.count) older launches from \(LaunchHistory.summary)")
+        // Cached, the same join.
+        let cached = try harness.load(.init(timeframe: .past, policy: FetchPolicy(offline: true))).get()
+        #expect(cached.origin.kind == "cache")
+        #expect(cached.value.launches == sourced.value.launches)
+    }
+
+    @Test func pastLaunchesWithNothingCachedComeFromTheBundledHistory() throws {
         let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
-        let offline = try harness.load(.init(timeframe: .past, policy: FetchPolicy(offline: true)))
-        #expect(offline == .failure(.nothingToShow("no past launches available offline: none cached, and the bundled sample has upcoming launches only")))
-        let noNetwork = try harness.load(.init(timeframe: .past))
-        guard case .failure(.nothingToShow(let message)) = noNetwork else { Issue.record("expected nothing to show, got \(noNetwork)"); return }
-        #expect(message.hasPrefix("no past launches available: cannot resolve host ll.test"))
-        #expect(message.hasSuffix("; none cached, and the bundled sample has upcoming launches only"))
+        let offline = try harness.load(.init(timeframe: .past, policy: FetchPolicy(offline: true))).get()
+        #expect(offline.origin == .sample)
+        #expect(offline.value.launches.count == 6_471)
+        #expect(offline.value.launches.first?.id == "gcat:2023-105", "newest first: the log's last launch, 24 July 2023")
+        #expect(offline.notices.map(\.message) == ["no launches cached yet; showing \(LaunchHistory.summary)"], "one step down, one notice")
+        let noNetwork = try harness.load(.init(timeframe: .past)).get()
+        #expect(noNetwork.notices.map(\.kind) == [.noNetwork, .cacheMissing])
+        #expect(noNetwork.notices.last?.message == "no cached launches to fall back on; showing \(LaunchHistory.summary)")
         #expect(harness.requestCount == 1)
     }
 

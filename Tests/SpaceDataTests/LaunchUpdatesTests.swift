@@ -5,11 +5,12 @@ import Synchronization
 import Testing
 @testable import SpaceData
 
-/// `LaunchService.updates`: the early cached or sample launches, then the settled
+/// `LaunchService.updates`: the early cached or bundled launches, then the settled
 /// answer, on a test scheduler with a scripted Launch Library that answers after a delay.
 @Suite struct LaunchUpdatesTests {
     static let base = URL(string: "https://ll.test/2.3.0")!
-    static let start = Date(timeIntervalSince1970: 1_795_000_000)
+    /// Midway through the bundled listing of 20 July 2026: five of its ten launches have passed.
+    static let start = LaunchLibraryDate.date(from: "2026-07-24T00:00:00Z")!
 
     /// A page of two launches named `prefix 1` and `prefix 2`.
     static func page(_ prefix: String) -> Data {
@@ -58,7 +59,7 @@ import Testing
         var names: [[String]] { updates.map { $0.sourced.value.launches.map(\.name) } }
     }
 
-    @Test func theSampleShowsAtOnceWhileLoadingThenLiveLaunchesReplaceIt() throws {
+    @Test func theBundledListingShowsAtOnceWhileLoadingThenLiveLaunchesReplaceIt() throws {
         let harness = Harness(.ok(json: Self.page("Live")))
         let subscription = harness.subscribe()
         defer { subscription.cancel() }
@@ -68,7 +69,8 @@ import Testing
         #expect(harness.updates.count == 1)
         #expect(early.isLoading)
         #expect(early.sourced.origin == .sample)
-        #expect(early.sourced.value.launches.count == 46)
+        #expect(early.sourced.value.launches.count == 5, "only the launches still ahead")
+        #expect(early.sourced.value.passedCount == 5)
         #expect(harness.client.requests.count == 1, "the request is under way")
 
         harness.scheduler.advance(by: .seconds(2))

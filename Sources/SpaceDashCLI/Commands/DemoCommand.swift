@@ -31,11 +31,13 @@ struct DemoCommand: Command {
             scripted one that answers with it, so no network connection is opened and no cache is \
             read or written, while the real services, decoders and renderers run.
 
-            It shows Curiosity's latest Mars weather, InSight's archived weather with its chart, the \
-            upcoming launches, then types \
-            "starlink" one key every 80 ms into the interactive search's own view model (the \
-            pipeline behind 'launches search -i'): the prompt echoes each key, and the results come \
-            once, 300 ms after the last key. It then refines the query, clears it, and ends with \
+            It shows Curiosity's latest Mars weather, InSight's archived weather with its chart, and \
+            Launch Library 2's listing of 20 July 2026 as of that day (its clock stands where \
+            SPACEDASH_NOW=2026-07-20T14:38:00Z would set it). Then it types "apollo" one key every 80 ms \
+            into the interactive search's own view model (the pipeline behind 'launches search --past \
+            -i'), searching GCAT's history of every orbital launch since 1957 (Source: GCAT, J. McDowell, \
+            planet4589.org/space/gcat): the prompt echoes each key, and the results come once, 300 ms \
+            after the last key. It then refines the query, clears it, types "vostok", and ends with \
             what the debounce saved, counted by the view model.
             """,
         arguments: [fast, speed],
@@ -59,7 +61,8 @@ struct DemoCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitCode {
         let fixtures = DemoFixtures()
         let loaded = try await fixtures.load()
-        for notice in loaded.curiosity.notices + loaded.weather.notices + loaded.launches.notices { context.notice(notice.message) }
+        let launchNotices = LaunchNotices.notices(loaded.launches, now: fixtures.now)
+        for notice in loaded.curiosity.notices + loaded.weather.notices + launchNotices { context.notice(notice.message) }
         let page = DemoPage(context: context, now: fixtures.now, fast: fast)
 
         try page.write(page.introduction)
@@ -67,8 +70,9 @@ struct DemoCommand: Command {
         try page.write([""] + page.marsWeather(loaded.weather))
         try page.write([""] + page.launches(loaded.launches))
 
-        // The status line says "sample data": the scripted layer served the bundled sample.
-        let data = LaunchSearchData(catalog: LaunchCatalog(launches: loaded.launches.value.launches, timeframe: .upcoming), origin: .sample)
+        // The search runs over the bundled history (GCAT's orbital launches), as
+        // `launches search --past --offline -i` does.
+        let data = LaunchSearchData(catalog: LaunchCatalog(launches: LaunchHistory.launches, timeframe: .past), origin: .sample)
         let timing = DemoSearchTiming.standard.scaled(by: fast ? 1 : speed)
         try page.write([""] + page.searchIntroduction(timing: timing))
         let summaries = fast

@@ -69,8 +69,10 @@ struct LaunchesNextCommand: Command {
     func run(_ context: CommandContext) async throws -> ExitCode {
         let service = try Services(context: context, fetch: fetch).launches()
         let sourced = try await service.launches(LaunchService.Request(timeframe: .upcoming, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
-        for notice in sourced.notices { context.notice(notice.message) }
         let now = context.now
+        for notice in LaunchNotices.notices(sourced, now: now) { context.notice(notice.message) }
+        // The bundled listing with nothing ahead has said so in its one line: not a failure.
+        if LaunchNotices.saysNothingAhead(sourced) { return .success }
         guard let launch = Self.next(after: now, in: sourced.value.launches, query: searchQuery) else {
             let described = searchQuery.description
             throw CommandError(described.isEmpty ? "no upcoming launch" : "no upcoming launch matches \(described)")
@@ -86,9 +88,10 @@ struct LaunchesNextCommand: Command {
         return .success
     }
 
-    /// The first launch at or after `now` that `query` matches, in date order.
+    /// The first launch still ahead at `now` (its window not over) that `query`
+    /// matches, in date order.
     static func next(after now: Date, in launches: [Launch], query: LaunchSearchQuery) -> Launch? {
-        let upcoming = launches.filter { ($0.net ?? .distantPast) >= now }
+        let upcoming = launches.filter { $0.net != nil && !$0.hasPassed(at: now) }
         return LaunchCatalog(launches: upcoming, timeframe: .upcoming, filter: query.searchQuery, limit: 1).selected.first
     }
 }

@@ -28,8 +28,8 @@ struct LaunchesSearchCommand: Command {
                                                       expecting: "a mission type", example: "Communications")
     static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go, TBD, Success; repeat it for any of several",
                                                  expecting: "a status", example: "Go")
-    static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (2026-12-01 or 2026-12-01T12:00:00Z)", example: "2026-12-01")
-    static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE", example: "2027-01-01")
+    static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (a year like 1969, a day like 2026-12-01, or 2026-12-01T12:00:00Z)", example: "2026-12-01")
+    static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE (a year, a day or a time: --after 1969 --before 1970 is 1969)", example: "2027-01-01")
     static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
@@ -49,7 +49,10 @@ struct LaunchesSearchCommand: Command {
             Launches come from Launch Library 2 (https://ll.thespacedevs.com/2.3.0, or \
             SPACEDASH_LAUNCHES_URL). The free tier allows 15 requests an hour, so each answer is \
             cached for 15 minutes; when Launch Library cannot answer, cached launches are shown, \
-            else a sample bundled with spacedash, and a line on stderr says so. Set \
+            else what spacedash bundles: Launch Library 2's listing of 20 July 2026 for upcoming \
+            launches, GCAT's history of orbital launches (1957 to 2023) for --past; a line on stderr \
+            says so. An upcoming launch whose time (its window's end, else its NET) has passed is \
+            left out, and a line says how many were; SPACEDASH_NOW sets "now". Set \
             SPACEDASH_LL2_TOKEN to send an API key.
 
             On a terminal: a table with local times (or UTC with --utc), a countdown for upcoming \
@@ -173,7 +176,8 @@ struct LaunchesSearchCommand: Command {
         if shown.isEmpty {
             // A calendar must hold an event (RFC 5545 §3.4): with none, nothing is printed.
             if output.json { try context.stdout.writeLine("[]") }
-            context.notice(noMatchMessage(total: loaded.launches.count))
+            // The bundled listing with nothing ahead has said so in its one line.
+            if !loaded.saidNothingAhead { context.notice(noMatchMessage(total: loaded.launches.count)) }
             return .success
         }
         if ics {
@@ -206,8 +210,8 @@ struct LaunchesSearchCommand: Command {
 
     /// The launches to search: from --file, or through the service's chain,
     /// its notices printed on stderr.
-    private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?) {
-        if let file { return (try loadFile(file, context).launches, nil) }
+    private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?, saidNothingAhead: Bool) {
+        if let file { return (try loadFile(file, context).launches, nil, false) }
         let services = Services(context: context, fetch: fetch)
         let launches = try services.launches().launches(serviceRequest)
         // Shown only after 100 ms: a fresh cache answers before it appears.
@@ -219,9 +223,9 @@ struct LaunchesSearchCommand: Command {
         defer { spinner?.stop() }
         let sourced = try await launches.firstResult()
         spinner?.stop()
-        for notice in sourced.notices { context.notice(notice.message) }
+        for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
         if fetch.verbose { context.notice(Self.originLine(sourced)) }
-        return (sourced.value.launches, sourced.origin)
+        return (sourced.value.launches, sourced.origin, LaunchNotices.saysNothingAhead(sourced))
     }
 
     /// A saved response (--file), read whole before anything is shown.
@@ -250,7 +254,7 @@ struct LaunchesSearchCommand: Command {
                 : ""
             return "\(count) cached \(ago) ago\(fresh)"
         case .sample:
-            return "\(count) from \(LaunchesSample.summary)"
+            return "\(count) from \(LaunchService.bundledSummary(list.timeframe))"
         }
     }
 
@@ -260,7 +264,8 @@ struct LaunchesSearchCommand: Command {
     /// waits for live ones before the screen opens). The chain's notices go to stderr
     /// once the terminal is given back.
     private func runInteractive(_ context: CommandContext) async throws -> ExitCode {
-        let feed = LaunchSearchFeed(timeframe: timeframe, filters: filterQuery, limit: limit)
+        let clock = context.clock
+        let feed = LaunchSearchFeed(timeframe: timeframe, filters: filterQuery, limit: limit, now: { clock() })
         let indexing = DispatchQueue(label: "spacedash.index", qos: .userInitiated).eraseToAnyScheduler()
         let settled = SettledLaunches()
         let data: AnyPublisher<LaunchSearchData, Never>
@@ -285,7 +290,7 @@ struct LaunchesSearchCommand: Command {
             debounce: .milliseconds(debounce), context: context)
         for line in settled.heldLines { context.notice(line) }
         if let sourced = settled.value {
-            for notice in sourced.notices { context.notice(notice.message) }
+            for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
             if fetch.verbose { context.notice(Self.originLine(sourced)) }
         }
         guard case .accepted(let launch) = outcome else { return .interrupted }

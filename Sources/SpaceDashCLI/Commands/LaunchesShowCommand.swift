@@ -68,7 +68,7 @@ struct LaunchesShowCommand: Command {
             listed = known?.value.launches.first { $0.id.lowercased() == id }
         } else {
             let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
-            for notice in sourced.notices { context.notice(notice.message) }
+            for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
             let launches = sourced.value.launches
             switch Self.pick(words, among: launches, timeframe: timeframe) {
             case .one(let launch):

@@ -59,7 +59,7 @@ struct Dashboard: Sendable {
         guard let data = received else { throw CancellationError() }
 
         for (panel, notices) in [("mars-weather", data.marsWeather.sourced?.notices ?? []),
-                                 ("launches", data.launches.sourced?.notices ?? [])] {
+                                 ("launches", data.launches.sourced.map { LaunchNotices.notices($0, now: now) } ?? [])] {
             for notice in notices where !quiet { context.notice(notice.message, about: panel) }
         }
         if json {

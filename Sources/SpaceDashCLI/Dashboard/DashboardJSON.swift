@@ -52,7 +52,7 @@ enum DashboardJSON {
             "fetched_at": sourced.origin.obtainedAt.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull(),
             "age_seconds": age,
             "description": LaunchesPanel.describe(sourced.origin),
-            "notices": sourced.notices.map { ["kind": $0.kind.rawValue, "message": $0.message] },
+            "notices": LaunchNotices.notices(sourced, now: now).map { ["kind": $0.kind.rawValue, "message": $0.message] },
         ]
     }
 }

@@ -12,11 +12,10 @@ struct LaunchesPanel: Sendable {
     let style: StyleMode
     var glyphs: Glyphs = .unicode
 
-    /// The next `count` launches still to come; when every launch listed is
-    /// past (an old cache or sample), the last ones listed.
+    /// The next `count` launches still to come: a launch whose time has
+    /// passed is never shown as upcoming, whatever the listing says.
     static func next(_ launches: [Launch], now: Date) -> [Launch] {
-        let upcoming = launches.filter { ($0.net ?? .distantFuture) >= now }
-        return Array((upcoming.isEmpty ? Array(launches.suffix(count)) : upcoming).prefix(count))
+        Array(launches.lazy.filter { !$0.hasPassed(at: now) }.prefix(count))
     }
 
     func lines(_ data: PanelData<LaunchList>) -> [String] {
@@ -27,7 +26,7 @@ struct LaunchesPanel: Sendable {
         case .loaded(let sourced):
             let launches = Self.next(sourced.value.launches, now: dates.now)
             if launches.isEmpty {
-                lines.append("No upcoming launches listed.")
+                lines += Self.wrapped(glyphs.fit(Self.nothingAhead(sourced)), width: width)
             } else {
                 lines += LaunchTableRenderer(dates: dates, width: width, mode: style, showsCountdown: true, ellipsis: glyphs.ellipsis)
                     .render(launches.map { LaunchRow($0) })
@@ -64,7 +63,21 @@ struct LaunchesPanel: Sendable {
         case .live: return "live from Launch Library 2, fetched just now"
         case .cache(_, let age):
             return "cached \(age < 60 ? "less than a minute" : AgeText.describe(age)) ago (Launch Library allows 15 requests an hour)"
-        case .sample: return LaunchesSample.summary
+        case .sample: return BundledLaunchListing.summary
+        }
+    }
+
+    /// The panel's one line when no launch is still ahead: the bundled listing's
+    /// own words, else how many listed launches have passed.
+    static func nothingAhead(_ sourced: Sourced<LaunchList>) -> String {
+        if LaunchNotices.saysNothingAhead(sourced) {
+            let line = LaunchNotices.nothingAhead
+            return line.prefix(1).uppercased() + line.dropFirst() + "."
+        }
+        switch sourced.value.passedCount {
+        case 0: return "No upcoming launches listed."
+        case 1: return "No launch still ahead: the one listed has passed."
+        case let count: return "No launch still ahead: the \(count) listed have passed."
         }
     }
 }

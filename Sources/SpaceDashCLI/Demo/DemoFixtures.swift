@@ -8,9 +8,9 @@ import Streams
 /// `LaunchService`), so the real requests are built and the real decoders
 /// and fallback chain run, without a network connection or a cache.
 struct DemoFixtures: Sendable {
-    /// When the bundled launches were listed: the demo's "now", so its
-    /// countdowns read the same on any day.
-    static let listedAt = Date(timeIntervalSince1970: 1_795_176_000)   // 2026-11-20T12:00:00Z
+    /// When Launch Library listed the bundled launches: the demo's "now", as
+    /// `SPACEDASH_NOW` would set it, so its countdowns read the same on any day.
+    static let listedAt = BundledLaunchListing.listedAt
 
     /// What the demo shows.
     struct Loaded: Sendable {
@@ -29,7 +29,7 @@ struct DemoFixtures: Sendable {
         http = ScriptedHTTPClient(routes: [
             InSightService.Configuration.defaultBaseURL.host!: .ok(json: InSightSample.body),
             CuriosityWeatherService.Configuration.primaryURL.host!: .ok(json: CuriositySample.body),
-            LaunchLibraryEndpoint.productionBase.host!: .ok(json: LaunchesSample.body),
+            LaunchLibraryEndpoint.productionBase.host!: .ok(json: BundledLaunchListing.body),
         ])
     }
 

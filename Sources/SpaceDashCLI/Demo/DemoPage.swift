@@ -72,8 +72,11 @@ struct DemoPage: Sendable {
         lines += LaunchTableRenderer(dates: dates, width: width, mode: context.styleMode, showsCountdown: true,
                                      ellipsis: glyphs.ellipsis).render(Array(shown))
         if ordered.count > shown.count { lines.append(glyphs.fit("… and \(ordered.count - shown.count) more")) }
-        let asOf = LaunchLibraryDate.string(from: now).replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00Z", with: " UTC")
-        lines += ["", glyphs.fit("Source: \(LaunchesSample.summary); countdowns as of \(asOf)")]
+        let iso = LaunchLibraryDate.string(from: now)
+        let asOf = iso.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: ":00Z", with: " UTC")
+        lines += ["", glyphs.fit("Source: \(BundledLaunchListing.summary), bundled with spacedash."),
+                  glyphs.fit("The demo's clock stands at \(asOf), when it was listed, as SPACEDASH_NOW=\(iso) sets it;"),
+                  glyphs.fit("on your own clock, launches whose time has passed are left out, and a line says how many.")]
         return lines
     }
 
@@ -84,9 +87,11 @@ struct DemoPage: Sendable {
         let debounce = DemoSearchSession.milliseconds(timing.debounce)
         let clock = fast ? "on virtual time (--fast)" : "on the real clock"
         return [
-            heading("Search as you type"),
-            glyphs.fit("The interactive search's view model (launches search -i), \(clock): one key every \(key) ms;"),
+            heading("Search as you type \(glyphs.separator) every orbital launch since 1957"),
+            glyphs.fit("The interactive search's view model (launches search --past -i), \(clock): one key every \(key) ms;"),
             glyphs.fit("a search starts once no key has come for \(debounce) ms."),
+            glyphs.fit("It searches the \(LaunchHistory.launches.count) launches of GCAT's launch log, 4 October 1957 to 24 July 2023, bundled with spacedash."),
+            glyphs.fit(LaunchHistory.credit),
         ]
     }
 

@@ -7,7 +7,7 @@ import Terminal
 /// One part of the demo's scripted search: keys pressed one after another,
 /// then a wait for the results they lead to.
 struct DemoSearchPhase: Sendable, Equatable {
-    /// What the phase does, for headings and the summary: `Type "starlink"`.
+    /// What the phase does, for headings and the summary: `Type "apollo"`.
     var title: String
     var keys: [KeyPress]
 
@@ -21,11 +21,13 @@ struct DemoSearchPhase: Sendable, Equatable {
         DemoSearchPhase(title: title, keys: Array(repeating: KeyPress(.backspace), count: count))
     }
 
-    /// The demo's script: type a word, refine it with another, clear it key by key.
+    /// The demo's script over the bundled history: type a word, refine it with
+    /// another, clear it key by key, type another.
     static let script: [DemoSearchPhase] = [
-        .typing("starlink", title: "Type \"starlink\""),
-        .typing(" 17", title: "Refine: add \" 17\""),
-        .backspacing(11, title: "Clear it with Backspace"),
+        .typing("apollo", title: "Type \"apollo\""),
+        .typing(" 11", title: "Refine: add \" 11\""),
+        .backspacing(9, title: "Clear it with Backspace"),
+        .typing("vostok", title: "Type \"vostok\""),
     ]
 }
 

@@ -13,6 +13,8 @@ struct LaunchSearchFeed: Sendable {
     /// The field options; the QUERY words are the interactive query, not a filter.
     let filters: LaunchSearchQuery
     let limit: Int?
+    /// The run's clock, for the words saying which launches have passed.
+    var now: @Sendable () -> Date = { Date() }
 
     /// `launches` ordered, indexed once, narrowed by the filters and cut to `limit`
     /// (the slow part for big data).
@@ -30,12 +32,19 @@ struct LaunchSearchFeed: Sendable {
             .receive(on: indexing)
             .map { update in
                 feed.data(update.sourced.value.launches, source: .service(update.sourced.origin),
-                          isLoading: update.isLoading, notice: update.liveFailure.map { "live failed: \($0.message)" })
+                          isLoading: update.isLoading, notice: feed.notice(update))
             }
             .catch { error in
                 Just(LaunchSearchData(catalog: LaunchCatalog(ordered: []), source: .unavailable, notice: error.commandError.message))
             }
             .eraseToAnyPublisher()
+    }
+
+    /// The status line's words: why live launches are not shown, and what was left out as passed.
+    func notice(_ update: LaunchUpdate) -> String? {
+        let passed = LaunchNotices.notices(update.sourced, now: now()).last { $0.kind == LaunchNotices.passedLeftOut }
+        let parts = [update.liveFailure.map { "live failed: \($0.message)" }, passed?.message].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// The launches of a saved response, prepared on `indexing`.

@@ -7,11 +7,11 @@ import Terminal
 
 /// Where the launches of an interactive search came from.
 public enum LaunchSearchSource: Sendable, Equatable {
-    /// Through the service's chain: live, cached or the bundled sample.
+    /// Through the service's chain: live, cached or bundled.
     case service(DataOrigin)
     /// A saved Launch Library response (`--file`), named as given.
     case file(path: String)
-    /// Nothing could be loaded, not even the bundled sample; the notice says why.
+    /// Nothing could be loaded, not even the bundled launches; the notice says why.
     case unavailable
 }
 
@@ -122,7 +122,7 @@ public struct LaunchSearchState: Sendable {
     public func statusText(now: Date, glyphs: Glyphs = .unicode) -> String {
         guard let data else { return "loading launches" + glyphs.ellipsis }
         let counts = matches == nil ? "\(totalCount) launches" : "\(resultCount) / \(totalCount) launches"
-        var text = counts + glyphs.joiner + Self.describe(data.source, now: now)
+        var text = counts + glyphs.joiner + Self.describe(data.source, now: now, launches: data.catalog.launches)
         if data.isLoading { text += glyphs.joiner + "updating" + glyphs.ellipsis }
         if let notice = data.notice { text += glyphs.joiner + notice }
         // The command line refuses an unknown qualifier; the prompt says so instead of searching silently.
@@ -132,7 +132,7 @@ public struct LaunchSearchState: Sendable {
         return text
     }
 
-    static func describe(_ source: LaunchSearchSource, now: Date) -> String {
+    static func describe(_ source: LaunchSearchSource, now: Date, launches: [Launch] = []) -> String {
         switch source {
         case .service(.live(let fetchedAt)):
             let age = now.timeIntervalSince(fetchedAt)
@@ -140,7 +140,9 @@ public struct LaunchSearchState: Sendable {
         case .service(.cache(let savedAt, _)):
             return "cache, \(AgeText.describe(now.timeIntervalSince(savedAt))) old"
         case .service(.sample):
-            return "sample data"
+            // What the binary holds: the history for past launches, else the listing, with its date.
+            return launches.first.map(LaunchHistory.isHistory) == true
+                ? "bundled GCAT history, 1957 to 2023" : "bundled listing of 20 July 2026"
         case .file(let path):
             return "file \(URL(fileURLWithPath: path).lastPathComponent)"
         case .unavailable:

@@ -100,15 +100,17 @@ extension Optional: ArgumentValue where Wrapped: ArgumentValue {
     public var argumentDescription: String? { self?.argumentDescription }
 }
 
-/// Dates on the command line: a day (`2026-11-21`, midnight UTC) or an
-/// ISO-8601 time (`2026-11-21T14:30:00Z`, `2026-11-21T14:30+01:00`).
+/// Dates on the command line: a year (`1969`, its first instant, UTC), a day
+/// (`2026-11-21`, midnight UTC) or an ISO-8601 time (`2026-11-21T14:30:00Z`,
+/// `2026-11-21T14:30+01:00`). A year reads naturally as a bound: `--after 1969
+/// --before 1970` is 1969.
 extension Date: ArgumentValue {
     public static func parse(argument: String) throws(InvalidArgumentValue) -> Date {
         let text = argument.trimmingCharacters(in: .whitespaces)
         if let date = DateArgumentParser.parse(text) { return date }
         throw InvalidArgumentValue("expected \(expectation)")
     }
-    public static var expectation: String { "a date like 2026-11-21 or 2026-11-21T14:30:00Z" }
+    public static var expectation: String { "a year like 1969, a date like 2026-11-21 or a time like 2026-11-21T14:30:00Z" }
     public var argumentDescription: String? { DateArgumentParser.format(self) }
 }
 
@@ -116,6 +118,8 @@ extension Date: ArgumentValue {
 /// calendar days only (no 2026-02-30 rolled into March).
 enum DateArgumentParser {
     static func parse(_ text: String) -> Date? {
+        // A year alone: the day it starts.
+        if text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }) { return parse(text + "-01-01") }
         let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
         guard let day = parseDay(parts[0]) else { return nil }
         var calendar = Calendar(identifier: .gregorian)

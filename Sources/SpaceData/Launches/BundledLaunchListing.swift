@@ -20,10 +20,6 @@ public enum BundledLaunchListing {
     /// What the listing is, for notices and sources: it always says when it was listed.
     public static let summary = "Launch Library 2's listing of 20 July 2026"
 
-    /// What to say when every launch of the listing has passed.
-    public static let nothingAheadMessage =
-        "the bundled listing of 20 July 2026 has no launches still ahead; connect to get today's, or search the history with --past"
-
     /// The decoded listing. It cannot fail unless the compiled copy is broken,
     /// which a test rules out; the error is still typed rather than a crash.
     public static func launches() throws(LaunchLibraryError) -> [Launch] {

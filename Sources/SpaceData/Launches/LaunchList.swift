@@ -15,12 +15,16 @@ public struct LaunchList: Sendable, Equatable {
     public var pages: Int
     /// What the API said the whole query holds (`count`), when it said.
     public var totalCount: Int?
+    /// How many upcoming launches were left out because their time had passed
+    /// (`stillAhead(at:)`), so a view can say so.
+    public var passedCount: Int
 
-    public init(launches: [Launch], timeframe: LaunchTimeframe, pages: Int = 1, totalCount: Int? = nil) {
+    public init(launches: [Launch], timeframe: LaunchTimeframe, pages: Int = 1, totalCount: Int? = nil, passedCount: Int = 0) {
         self.launches = launches
         self.timeframe = timeframe
         self.pages = pages
         self.totalCount = totalCount
+        self.passedCount = passedCount
     }
 
     /// The launches of `pages` in order, each id once (the first copy wins):

@@ -5,8 +5,9 @@ import Streams
 /// Gets launches the way `spacedash launches` needs them: from the cache while
 /// it is fresh (Launch Library's free tier allows 15 requests an hour), else
 /// live, following `next` for more pages; when that fails, from the cache
-/// whatever its age, then from the bundled sample, each step down explained
-/// once by a `Notice`.
+/// whatever its age, then from what the binary holds (Launch Library 2's
+/// listing of 20 July 2026 for upcoming launches, GCAT's history for past
+/// ones), each step down explained once by a `Notice`.
 ///
 /// The HTTP client, the cache, the clock and the scheduler that delivers the
 /// result are injected, so tests script the server and drive time.
@@ -47,11 +48,37 @@ public final class LaunchService: Sendable {
     var scheduler: AnySchedulerOf<DispatchQueue> { environment.scheduler }
     var clock: @Sendable () -> Date { environment.clock }
 
-    /// The launches of `request`: live, cached or the sample, with a notice for
-    /// each step down. Cold: each subscription runs the chain once (cancelling
-    /// stops any request in flight); delivered on the environment's scheduler.
+    /// The launches of `request`: live, cached or bundled, with a notice for
+    /// each step down, as `prepared` makes them. Cold: each subscription runs
+    /// the chain once (cancelling stops any request in flight); delivered on
+    /// the environment's scheduler.
     public func launches(_ request: Request) -> AnyPublisher<Sourced<LaunchList>, ServiceFailure> {
-        chain(for: request).publisher()
+        let clock = self.clock
+        return chain(for: request).publisher()
+            .map { Self.prepared($0, now: clock()) }
+            .eraseToAnyPublisher()
+    }
+
+    /// What every view shows of an answer at `now`. Upcoming: the launches
+    /// still ahead, those whose time has passed left out and counted
+    /// (`LaunchList.passedCount`), whichever step they came from. Past: Launch
+    /// Library's launches (live or cached), then the bundled history's launches
+    /// older than the oldest of them, said once; where the two overlap Launch
+    /// Library wins, so no launch is listed twice.
+    public static func prepared(_ sourced: Sourced<LaunchList>, now: Date) -> Sourced<LaunchList> {
+        switch sourced.value.timeframe {
+        case .upcoming:
+            return sourced.map { $0.stillAhead(at: now) }
+        case .past:
+            // The history itself (the last step) needs nothing added.
+            guard sourced.origin != .sample else { return sourced }
+            let joined = LaunchHistory.extending(sourced.value.launches)
+            guard joined.added > 0 else { return sourced }
+            var result = sourced
+            result.value.launches = joined.launches
+            result.notices.append(Notice(.historyAdded, "followed by \(joined.added) older launches from \(LaunchHistory.summary)"))
+            return result
+        }
     }
 
     /// The launches of a saved Launch Library response of any supported
@@ -79,18 +106,23 @@ public final class LaunchService: Sendable {
         }
     }
 
-    /// The bundled sample as the last step of the chain. For past launches
-    /// only those of the sample already gone count.
+    /// The last step of the chain: for upcoming launches the bundled listing
+    /// (those whose time has passed are left out by `launches`), for past
+    /// launches the bundled history (GCAT, 1957 to 2023).
     func sampleList(_ timeframe: LaunchTimeframe) throws(LaunchLibraryError) -> LaunchList {
-        let launches = try LaunchesSample.launches()
-        let now = clock()
         switch timeframe {
         case .upcoming:
+            let launches = try BundledLaunchListing.launches()
             return LaunchList(launches: launches, timeframe: .upcoming, totalCount: launches.count)
         case .past:
-            let gone = launches.filter { ($0.net ?? .distantFuture) < now }.reversed()
-            return LaunchList(launches: Array(gone), timeframe: .past, totalCount: gone.count)
+            let history = LaunchHistory.launches
+            return LaunchList(launches: history, timeframe: .past, totalCount: history.count)
         }
+    }
+
+    /// What the last step of the chain shows, for notices: it says when it was listed.
+    public static func bundledSummary(_ timeframe: LaunchTimeframe) -> String {
+        timeframe == .upcoming ? BundledLaunchListing.summary : LaunchHistory.summary
     }
 }
 
@@ -104,27 +136,20 @@ extension LaunchService {
         let timeframe = request.timeframe
         return FallbackChain<LaunchList>(
             subject: .init(name: "launch data", cacheKey: endpoint.cacheKey(timeframe, page: 1),
-                           freshness: Self.freshness, sampleSummary: LaunchesSample.summary),
+                           freshness: Self.freshness, sampleSummary: Self.bundledSummary(timeframe)),
             policy: request.policy, environment: environment,
             // The HTTP client bounds each page's request.
             liveTimeout: nil,
             // Pages are saved as they arrive, so a later page failing keeps the earlier ones.
             layout: .paged(read: { [self] in cached ?? cachedPages(request) }),
-            narration: narration(pages: request.pages),
+            narration: narration(pages: request.pages, bundled: Self.bundledSummary(timeframe)),
             live: { [self] in livePages(request) },
             decode: { body in LaunchList(pages: [try LaunchLibraryDecoder.decodePage(body)], timeframe: timeframe) },
             // An answer without launches is still Launch Library's answer.
             hasData: { _ in true },
             emptyNotice: { Notice(.liveEmpty, "Launch Library has no launches") },
             explain: { ($0 as? LiveFailure)?.notice ?? Notice(.liveFailed, "\($0)") },
-            sample: { [self] in
-                let list = try sampleList(timeframe)
-                // The sample lists upcoming launches: announcing it for --past would show nothing.
-                if timeframe == .past && list.launches.isEmpty {
-                    throw SampleHasNone(wanted: "past launches", why: "the bundled sample has upcoming launches only")
-                }
-                return list
-            }
+            sample: { [self] in try sampleList(timeframe) }
         )
     }
 
@@ -279,7 +304,7 @@ extension LaunchService {
     // MARK: - Notices
 
     /// Launch Library's wording: the reason keeps its own notice and each kind is said once.
-    func narration(pages requested: Int) -> FallbackChain<LaunchList>.Narration {
+    func narration(pages requested: Int, bundled: String) -> FallbackChain<LaunchList>.Narration {
         .init(
             offline: Notice(.offline, environment.wording.offline),
             live: { problems, notices in Self.oncePerKind(problems + notices) },
@@ -292,9 +317,9 @@ extension LaunchService {
             sample: { reason, problems, offline in
                 // Under --offline the missing cache is the one step down: "no request made" goes without saying.
                 if offline {
-                    return Self.oncePerKind(problems + [Notice(.cacheMissing, "no launches cached yet; showing \(LaunchesSample.summary)")])
+                    return Self.oncePerKind(problems + [Notice(.cacheMissing, "no launches cached yet; showing \(bundled)")])
                 }
-                return Self.oncePerKind(problems + [reason, Notice(.cacheMissing, "no cached launches to fall back on; showing \(LaunchesSample.summary)")])
+                return Self.oncePerKind(problems + [reason, Notice(.cacheMissing, "no cached launches to fall back on; showing \(bundled)")])
             }
         )
     }

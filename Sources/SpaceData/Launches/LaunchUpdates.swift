@@ -21,7 +21,7 @@ public struct LaunchUpdate: Sendable {
 
 extension LaunchService {
     /// `launches` for a screen that shows launches at once: when a request
-    /// is to be made, first the cached launches (any age), else the bundled sample,
+    /// is to be made, first the cached launches (any age), else the bundled launches,
     /// with `isLoading`; then what the chain settles on (live, or the fallback with
     /// `liveFailure` saying why). With a fresh cache, offline or strict it is
     /// the chain's one answer. Delivered on the environment's scheduler; cold: each
@@ -33,10 +33,12 @@ extension LaunchService {
             // entry is reported (and removed) once.
             let cached = service.cachedPages(request)
             let policy = request.policy
+            let clock = service.clock
             let settled = service.chain(for: request, cached: cached).publisher()
                 .map { sourced in
                     // Offline, no request was made: nothing failed.
-                    LaunchUpdate(sourced: sourced, isLoading: false, liveFailure: policy.offline ? nil : sourced.fallbackReason)
+                    LaunchUpdate(sourced: LaunchService.prepared(sourced, now: clock()), isLoading: false,
+                                 liveFailure: policy.offline ? nil : sourced.fallbackReason)
                 }
                 .eraseToAnyPublisher()
 
@@ -53,10 +55,11 @@ extension LaunchService {
         .eraseToAnyPublisher()
     }
 
-    /// What to show while live launches load: the cache (any age), else the sample.
+    /// What to show while live launches load: the cache (any age), else the
+    /// bundled launches; upcoming ones whose time has passed left out.
     private func earlyLaunches(_ cached: FallbackChain<LaunchList>.CacheRead, _ timeframe: LaunchTimeframe) -> Sourced<LaunchList>? {
-        if let entry = cached.value { return Sourced(entry.value, origin: entry.origin) }
-        guard let sample = try? sampleList(timeframe) else { return nil }
-        return Sourced(sample, origin: .sample)
+        if let entry = cached.value { return Self.prepared(Sourced(entry.value, origin: entry.origin), now: clock()) }
+        guard let bundled = try? sampleList(timeframe) else { return nil }
+        return Self.prepared(Sourced(bundled, origin: .sample), now: clock())
     }
 }

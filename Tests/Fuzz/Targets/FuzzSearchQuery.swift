@@ -4,9 +4,9 @@
 // fresh search, and highlights must lie inside the text they mark.
 import SpaceData
 
-// The bundled sample (real launches, in the product): the synthetic corpus is test support,
+// The bundled history (GCAT's 6,471 real launches, in the product): the synthetic corpus is test support,
 // which the fuzz build does not link.
-private let engine = SearchEngine(launches: (try? LaunchesSample.launches()) ?? [])
+private let engine = SearchEngine(launches: LaunchHistory.launches)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSearchQuery(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
