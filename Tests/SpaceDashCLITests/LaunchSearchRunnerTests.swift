@@ -34,7 +34,7 @@ import TestSupport
     /// - Parameters:
     ///   - offline: adds `--offline`.
     ///   - ignoringHangUp: starts it with SIGHUP ignored, as `nohup` does.
-    static func start(_ terminal: PseudoTerminal, _ arguments: [String], directory: URL, offline: Bool = true,
+    static func start(_ terminal: PseudoTerminal, _ arguments: [String], sandbox: Sandbox, offline: Bool = true,
                       environment: [String: String] = [:], ignoringHangUp: Bool = false,
                       stdout: ProcessRunner.StandardOutput = .capture) throws -> RunningProcess {
         // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
@@ -44,23 +44,18 @@ import TestSupport
             URL(fileURLWithPath: "/bin/bash"),
             arguments: ["-c", script, "bash", terminal.path,
                         ProjectPaths.spacedashBinary.path, "launches", "search", "-i"] + (offline ? ["--offline"] : []) + arguments,
-            environment: ["TERM": "xterm-256color", "SPACEDASH_CACHE_DIR": directory.path, "PATH": "/usr/bin:/bin",
-                          // "Now" when the bundled listing was made: all of its launches are still ahead.
-                          "HOME": directory.path, "LANG": "C.UTF-8", "SPACEDASH_NOW": "2026-07-20T14:38:00Z"].merging(environment) { $1 },
+            environment: sandbox.environment(server: nil, extra: [
+                "TERM": "xterm-256color",
+                // "Now" when the bundled listing was made: all of its launches are still ahead.
+                "SPACEDASH_NOW": "2026-07-20T14:38:00Z",
+            ].merging(environment) { $1 }),
             stdout: stdout, newSession: true)
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-interactive-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test func typeMoveAndEnterPrintsTheSelectedLaunch() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], sandbox: sandbox)
         Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.type("falcon")
         // After the debounce: 5 of the listing's 10 launches, the first one selected.
@@ -89,14 +84,13 @@ import TestSupport
     /// As in fzf: the cursor moves within the visible rows and the list scrolls only at
     /// its edges; every row shows its date or countdown before the name.
     @Test func theCursorMovesWithinTheVisibleRowsAndTheListScrollsOnlyAtItsEdges() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         // The bundled history's launches before 1962: 142 of them, newest first.
         let before1962 = LaunchLibraryDate.date(from: "1962-01-01T00:00:00Z")!
         let ordered = LaunchCatalog.ordered(LaunchHistory.launches.filter { ($0.net ?? .distantFuture) < before1962 }, .past)
         // 30 rows: the prompt, the status, 21 results, the details pane; wide enough for GCAT's longest names.
         let terminal = try PseudoTerminal(columns: 160, rows: 30)
-        let process = try Self.start(terminal, ["--past", "--before", "1962-01-01"], directory: directory)
+        let process = try Self.start(terminal, ["--past", "--before", "1962-01-01"], sandbox: sandbox)
         let opening = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "142 / 142 launches · bundled GCAT history, 1957 to 2023" && Self.selectedRow($0) == 2 }
         let lastRow = 22
         #expect(Self.shows(opening.line(lastRow), ordered[20]) && !opening.lines.contains { Self.shows($0, ordered[21]) })
@@ -132,10 +126,9 @@ import TestSupport
 
     /// Enter typed with the query, inside the debounce: the launch printed matches the query.
     @Test func aQueryAndEnterInOneWritePrintAMatchOfTheQuery() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], sandbox: sandbox)
         Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.type("starship\r")
         let result = process.wait(timeout: 60)
@@ -148,10 +141,9 @@ import TestSupport
     /// Down moves on the rows shown (the empty query's) to a launch that is not Starship's:
     /// Enter picks the first of Starship's instead.
     @Test func aQueryDownAndEnterInOneWritePrintAMatchOfTheQuery() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, ["--json"], directory: directory)
+        let process = try Self.start(terminal, ["--json"], sandbox: sandbox)
         Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.type("starship\u{1B}[B\r")
         let result = process.wait(timeout: 60)
@@ -161,10 +153,9 @@ import TestSupport
 
     /// A C locale: the marks are ASCII, as `spacedash demo` draws the same view there.
     @Test func aCLocaleDrawsTheScreenWithASCIIMarks() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 60, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory, environment: ["LANG": "C"])
+        let process = try Self.start(terminal, [], sandbox: sandbox, environment: ["LANG": "C"])
         let opening = Self.waitForFrame(terminal, showing: "10 / 10 launches | bundled listing of 20 July 2026")
         terminal.type("falcon")
         let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "5 / 10 launches | bundled listing of 20 July 2026" && Self.selectedLine($0, marker: "> ") != nil }
@@ -181,10 +172,9 @@ import TestSupport
     }
 
     @Test func escapeExits130PrintingNothing() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, ["--json"], directory: directory)
+        let process = try Self.start(terminal, ["--json"], sandbox: sandbox)
         Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
@@ -194,10 +184,9 @@ import TestSupport
     }
 
     @Test func sigtermRestoresTheTerminal() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], sandbox: sandbox)
         Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         process.send(signal: SIGTERM)
         let result = process.wait(timeout: 60)
@@ -208,11 +197,10 @@ import TestSupport
 
     @Test func enterWithStdoutClosedByItsReaderEndsQuietlyAndRestoresTheTerminal() throws {
         // `spacedash launches search -i | head -0`: the reader is gone before Enter.
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         func pressEnter(stdout: ProcessRunner.StandardOutput) throws -> (ProcessResult, screen: ScreenModel, restored: Bool) {
             let terminal = try PseudoTerminal(columns: 100, rows: 30)
-            let process = try Self.start(terminal, [], directory: directory, stdout: stdout)
+            let process = try Self.start(terminal, [], sandbox: sandbox, stdout: stdout)
             Self.waitForFrame(terminal, showing: "10 / 10 launches · bundled listing of 20 July 2026")
             terminal.type("\r")
             let result = process.wait(timeout: 60)
@@ -252,8 +240,7 @@ import TestSupport
     }
 
     @Test func theBundledListingShowsAtOnceThenLiveLaunchesReplaceItUnderTheTypedQuery() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let gate = Gate()
         let page = Self.page(["Livefeed Alpha", "Other Rocket"])
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .handler { _ in
@@ -262,7 +249,7 @@ import TestSupport
         }])
         defer { server.stop() }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, ["--verbose"], directory: directory, offline: false,
+        let process = try Self.start(terminal, ["--verbose"], sandbox: sandbox, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         let early = Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026 · updating…")
         #expect(early.line(1).hasSuffix("10 launches · bundled listing of 20 July 2026 · updating…"), "the bundled listing at once, saying live launches are coming")
@@ -286,12 +273,11 @@ import TestSupport
     }
 
     @Test func aFailedLiveFetchKeepsTheBundledListingOnScreenWithTheReason() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
         defer { server.stop() }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory, offline: false,
+        let process = try Self.start(terminal, [], sandbox: sandbox, offline: false,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         // The failure may come before the first search's results: wait for both.
         let screen = terminal.waitForScreen { $0.cursorVisible && $0.line(1).hasPrefix("10 / 10 launches · bundled listing of 20 July 2026 · live failed:") }
@@ -306,12 +292,11 @@ import TestSupport
     }
 
     @Test func strictWithoutLiveLaunchesFailsBeforeTheScreenOpens() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(#"{"detail": "Invalid token."}"#, status: 403)])
         defer { server.stop() }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, ["--strict"], directory: directory, offline: false,
+        let process = try Self.start(terminal, ["--strict"], sandbox: sandbox, offline: false,
                                      environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 69)
@@ -324,12 +309,11 @@ import TestSupport
     }
 
     @Test func offlineMakesNoRequest() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let server = try LoopbackServer(routes: ["/launches/upcoming/": .json(Self.page(["Livefeed Alpha"]))])
         defer { server.stop() }
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory,
+        let process = try Self.start(terminal, [], sandbox: sandbox,
                                           environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString])
         let screen = Self.waitForFrame(terminal, showing: "10 / 10 launches · bundled listing of 20 July 2026")
         #expect(screen.line(1) == "10 / 10 launches · bundled listing of 20 July 2026", "nothing is updating")
@@ -341,14 +325,13 @@ import TestSupport
     // MARK: - Filters and --file
 
     @Test func theFieldOptionsNarrowTheLaunchesAndTheFileIsNamed() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("saved launches.json")
+        let sandbox = Sandbox()
+        let file = sandbox.directory.appendingPathComponent("saved launches.json")
         try Data(Self.page(["Falcon 9 | One", "Electron | Two", "Falcon 9 | Three", "Falcon Heavy | Four", "Falcon 9 | Five"],
                            agencies: ["SpaceX", "Rocket Lab", "SpaceX", "SpaceX", "Other"]).utf8).write(to: file)
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         let process = try Self.start(terminal, ["--file", file.path, "--agency", "spacex", "--limit", "2", "falcon"],
-                                     directory: directory, offline: false, environment: ["TZ": "Europe/Paris"])
+                                     sandbox: sandbox, offline: false, environment: ["TZ": "Europe/Paris"])
         let screen = terminal.waitForScreen { $0.cursorVisible &&
             $0.line(1) == "2 / 2 launches · file saved launches.json" && $0.row(containing: "Window:") != nil
         }
@@ -367,10 +350,9 @@ import TestSupport
     // MARK: - Signals, paste and hang-ups
 
     @Test func sigwinchRelaysOutTheScreenForTheNewWidth() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], sandbox: sandbox)
         let first = Self.waitForFrame(terminal, showing: String(repeating: "─", count: 100))
         #expect(first.lines.contains(String(repeating: "─", count: 100)), "the details rule spans 100 columns")
         // The model starts blank at the new size: what it then shows, the program redrew.
@@ -386,10 +368,9 @@ import TestSupport
     }
 
     @Test func sighupRestoresTheTerminalAndEndsByTheSignal() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], sandbox: sandbox)
         Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         process.send(signal: SIGHUP)
         let result = process.wait(timeout: 60)
@@ -402,10 +383,9 @@ import TestSupport
     }
 
     @Test func aBracketedPasteArrivesAsQueryTextAndItsNewlineIsNoEnter() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], sandbox: sandbox)
         // Bracketed paste is a mode, not something on the screen: its switch is looked for in the bytes.
         let opening = terminal.read(until: "bundled listing of 20 July 2026")
         #expect(opening.contains("\u{1B}[?2004h"), "bracketed paste turned on")
@@ -421,10 +401,9 @@ import TestSupport
     }
 
     @Test func closingTheTerminalEndsTheSearchByTheHangUp() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory)
+        let process = try Self.start(terminal, [], sandbox: sandbox)
         Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.closeMaster()
         let result = process.wait(timeout: 60)
@@ -444,10 +423,9 @@ import TestSupport
     }
 
     @Test func withHangUpIgnoredAClosedTerminalEndsWithOneLine() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], directory: directory, ignoringHangUp: true)
+        let process = try Self.start(terminal, [], sandbox: sandbox, ignoringHangUp: true)
         Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
         terminal.closeMaster()
         let result = process.wait(timeout: 60)
@@ -463,16 +441,15 @@ import TestSupport
     // MARK: - Hostile data (issue 8)
 
     @Test func hostileStringsInLaunchesNeverReachTheScreenAsControls() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let sandbox = Sandbox()
         let results = HostileStrings.table.enumerated().map { index, entry in
             let text = Self.jsonString(entry.text)
             return #"{"id": "h\#(index)", "name": \#(Self.jsonString("H\(index) " + entry.text)), "net": "2030-01-01T12:\#(String(format: "%02d", index)):00Z", "status": {"name": \#(text), "abbrev": \#(text)}, "launch_service_provider": {"name": \#(text)}, "mission": {"type": \#(text), "description": \#(text)}, "pad": {"name": \#(text), "location": {"name": \#(text)}}, "rocket": {"configuration": {"full_name": "rocket \#(index) marker"}}}"#
         }
-        let file = directory.appendingPathComponent("hostile.json")
+        let file = sandbox.directory.appendingPathComponent("hostile.json")
         try Data(#"{"count": \#(results.count), "next": null, "results": [\#(results.joined(separator: ", "))]}"#.utf8).write(to: file)
         let terminal = try PseudoTerminal(columns: 160, rows: 30)
-        let process = try Self.start(terminal, ["--file", file.path], directory: directory)
+        let process = try Self.start(terminal, ["--file", file.path], sandbox: sandbox)
         // Raw bytes on purpose: this test is about which control sequences reach the terminal.
         var screen = terminal.read(until: "rocket 0 marker")
         // Every launch's details drawn in turn, then the query matching inside hostile text.

@@ -291,7 +291,7 @@ import SpaceData
     @Test func fileWithAQueryAndAMissingFile() throws {
         let path = ProjectPaths.fixtures.appendingPathComponent("launches/ll2-2.2.0-list.json").path
         let result = try spacedash(["--file", path, "mission:communications"], Sandbox().environment(nil))
-        #expect(Self.rows(result).map { $0[1] } == ["Falcon 9 Block 5 | Starlink Group 17-61"])
+        #expect(Self.rows(result).map { $0[1] } == ["Falcon 9 Block 5 | Starlink Group 17-39"])
         let missing = try spacedash(["--file", "/nonexistent/launches.json"], Sandbox().environment(nil))
         #expect(missing.exitCode == 1)
         #expect(missing.stderrText == "spacedash: cannot read /nonexistent/launches.json: no such file\n")
@@ -322,8 +322,6 @@ import SpaceData
 /// `spacedash launches --ics` end to end: the listing of 20 July 2026
 /// (../shared/data/launches/ll2, skipped without it) as a calendar.
 @Suite struct LaunchesCalendarBinaryTests {
-    typealias Sandbox = LaunchesShowCommandTests.Sandbox
-
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func theSelectedLaunchesAreAValidCalendar() throws {
         let server = try LaunchesNextCommandTests.server()

@@ -8,7 +8,6 @@ import SpaceData
 /// serving the real listing of 20 July 2026 (../shared/data/launches/ll2; skipped
 /// without it), with the clock set to 12:00 UTC that day.
 @Suite struct LaunchesNextCommandTests {
-    typealias Sandbox = LaunchesShowCommandTests.Sandbox
 
     static func server() throws -> LoopbackServer {
         try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try LaunchCaptures.data(LaunchCaptures.july2026List))])

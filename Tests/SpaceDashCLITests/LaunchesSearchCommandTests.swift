@@ -16,34 +16,68 @@ import TestSupport
         return (code, streams.stdout.text, streams.stderr.text)
     }
 
+    /// The real bundled listing (Launch Library 2's of 20 July 2026) saved as a file.
+    private static func listingFile() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-listing-\(UUID().uuidString).json")
+        try BundledLaunchListing.body.write(to: url)
+        return url.path
+    }
+
+    @Test func pastWithAFileOfUpcomingLaunchesLeavesOutThoseStillToCome() async throws {
+        let file = try Self.listingFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = await run(["--past", "--file", file], terminal: false, environment: ["SPACEDASH_NOW": "2026-07-22T00:00:00Z"])
+        #expect(result.code == 0)
+        let names = result.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }
+        #expect(names == ["Falcon 9 Block 5 | MRV-1", "Falcon 9 Block 5 | Starlink Group 17-39"], "gone by 22 July, newest first")
+        #expect(result.stderr == "spacedash: left out 8 launches of \(file) still to come (--past shows launches gone); drop --past to see them\n")
+    }
+
+    @Test func aQueryHoldingADoubleQuoteIsQuotedOnceAndALongOneIsCut() async throws {
+        let file = try Self.listingFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let unterminated = await run(["--file", file, "\"unterminated"], terminal: false)
+        #expect(unterminated.stderr == "spacedash: no upcoming launches match '\"unterminated' (searched 10)\n")
+        let pasted = await run(["--file", file, String(repeating: "x", count: 100_000)], terminal: false)
+        #expect(pasted.stderr.count < 200, "not the 100,000 characters")
+        #expect(pasted.stderr.hasPrefix("spacedash: no upcoming launches match \"xxx") && pasted.stderr.contains("…"))
+    }
+
+    @Test func verboseAfterRefreshNeverSuggestsRefresh() {
+        let list = LaunchList(launches: [], timeframe: .upcoming)
+        let cached = Sourced(list, origin: .cache(savedAt: LaunchCaptures.july20Noon, age: 120))
+        #expect(LaunchesSearchCommand.originLine(cached).contains("(--refresh to ask now)"))
+        #expect(LaunchesSearchCommand.originLine(cached, refreshAsked: true) == "0 upcoming launches cached 2 min ago")
+    }
+
     @Test func aTerminalGetsAHeaderAndAlignedColumns() async {
         let result = await run(["--file", Self.normal, "--color", "never"], terminal: true)
         #expect(result.code == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("DATE"))
-        #expect(lines[1].hasPrefix("2026-12-01 20:25 UTC  "))
-        #expect(lines[1].contains("Ariane 62 | Galileo L15 (FOC FM31 & FM32)"))
+        #expect(lines[1].hasPrefix("2024-10-04 10:00 UTC  "))
+        #expect(lines[1].contains("Vulcan VC2S | Certification Flight 2"))
         #expect(!result.stdout.contains("\u{1B}"), "--color never")
     }
 
     @Test func colourAlwaysHighlightsMatches() async {
-        let result = await run(["--file", Self.normal, "--color", "always", "galileo"], terminal: true)
-        #expect(result.stdout.contains("\u{1B}[1;33mGalileo\u{1B}[0m"))
+        let result = await run(["--file", Self.normal, "--color", "always", "certification"], terminal: true)
+        #expect(result.stdout.contains("\u{1B}[1;33mCertification\u{1B}[0m"))
     }
 
     @Test func utcAndTheLocalZone() async {
         let local = await run(["--file", Self.normal], terminal: true, environment: ["TZ": "Asia/Tokyo"])
-        #expect(local.stdout.contains("2026-12-02 05:25 GMT+9"))
+        #expect(local.stdout.contains("2024-10-04 19:00 GMT+9"))
         let utc = await run(["--file", Self.normal, "--utc"], terminal: true, environment: ["TZ": "Asia/Tokyo"])
-        #expect(utc.stdout.contains("2026-12-01 20:25 UTC"))
+        #expect(utc.stdout.contains("2024-10-04 10:00 UTC"))
     }
 
     @Test func aPipeGetsRowsWithoutHeaderOrTruncation() async {
         let result = await run(["--file", Self.normal, "--limit", "2"], terminal: false, environment: ["COLUMNS": "20"])
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("2026-12-01T20:25:00Z\tAriane 62 | Galileo L15 (FOC FM31 & FM32)\tArianespace\tNavigation\t"))
+        #expect(lines[0].hasPrefix("2024-10-04T10:00:00Z\tVulcan VC2S | Certification Flight 2\tUnited Launch Alliance\tTest Flight\t"))
         #expect(!result.stdout.contains("…"))
     }
 
@@ -106,11 +140,11 @@ import TestSupport
 
     @Test func exclusionStillWorksAsDocumented() async {
         let all = await run(["--file", Self.normal], terminal: false)
-        let excluded = await run(["--file", Self.normal, "-galileo"], terminal: false)
+        let excluded = await run(["--file", Self.normal, "-vulcan"], terminal: false)
         #expect(excluded.code == 0)
-        #expect(all.stdout.contains("Galileo") && !excluded.stdout.contains("Galileo"))
+        #expect(all.stdout.contains("Vulcan") && !excluded.stdout.contains("Vulcan"))
         #expect(excluded.stdout.split(separator: "\n").count == all.stdout.split(separator: "\n").count - 1)
-        let afterDoubleDash = await run(["search", "--file", Self.normal, "--", "-galileo"], terminal: false)
+        let afterDoubleDash = await run(["search", "--file", Self.normal, "--", "-vulcan"], terminal: false)
         #expect(afterDoubleDash.stdout == excluded.stdout)
     }
 
@@ -142,8 +176,8 @@ import TestSupport
         let again = await run(["search", "--file", saved.path], terminal: false)
         #expect(again.code == 0)
         #expect(again.stdout == direct.stdout)
-        #expect(again.stdout.contains("\tArianespace\t"))
-        let byAgency = await run(["search", "--file", saved.path, "--agency", "arianespace"], terminal: false)
+        #expect(again.stdout.contains("\tUnited Launch Alliance\t"))
+        let byAgency = await run(["search", "--file", saved.path, "--agency", "ula"], terminal: false)
         #expect(byAgency.stdout.split(separator: "\n").count == 1)
     }
 

@@ -10,18 +10,6 @@ import SpaceData
 @Suite struct LaunchesShowCommandTests {
     static let starlinkID = "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc"
 
-    final class Sandbox {
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-show-e2e-\(UUID().uuidString)")
-        deinit { try? FileManager.default.removeItem(at: cache) }
-
-        func environment(_ server: LoopbackServer?, _ extra: [String: String] = [:]) -> [String: String] {
-            var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "SPACEDASH_CACHE_DIR": cache.path, "TZ": "UTC",
-                               "LANG": "C.UTF-8", "SPACEDASH_NOW": "2026-07-20T12:00:00Z"]
-            environment["SPACEDASH_LAUNCHES_URL"] = server.map { $0.url("/2.3.0").absoluteString } ?? "http://127.0.0.1:9/2.3.0"
-            return environment.merging(extra) { $1 }
-        }
-    }
-
     static func spacedash(_ arguments: [String], _ environment: [String: String]) throws -> ProcessResult {
         try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["launches"] + arguments, environment: environment, timeout: 60)
     }
@@ -160,5 +148,14 @@ import SpaceData
             return
         }
         #expect(several.count == 4)
+    }
+}
+
+extension Sandbox {
+    /// The sandbox's environment with Launch Library at `server`'s `/2.3.0` (a
+    /// closed port without one), times in UTC and the clock at 12:00 UTC on 20 July 2026.
+    func environment(_ server: LoopbackServer?, _ extra: [String: String] = [:]) -> [String: String] {
+        environment(server: server, launchesPath: "/2.3.0",
+                    extra: ["TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z"].merging(extra) { $1 })
     }
 }

@@ -8,31 +8,12 @@ import TestSupport
 /// (skipped when absent) and broken answers, with a private cache and the
 /// clock set by SPACEDASH_NOW.
 @Suite(.serialized) struct MarsWeatherCuriosityEndToEndTests {
-    final class Scratch {
-        let url: URL
-        init() {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-curiosity-\(getpid())-\(UUID().uuidString)")
-            try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        var cache: URL { url.appendingPathComponent("cache") }
-    }
-
     static func capture(_ name: String) -> URL? {
         ProjectPaths.sharedData?.appendingPathComponent("mars-rovers/\(name)")
     }
 
-    func run(_ arguments: [String], server: LoopbackServer?, scratch: Scratch, now: String = "2026-02-11T12:00:00Z") throws -> ProcessResult {
-        let environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": scratch.url.path,
-            "LANG": "C.UTF-8",
-            "SPACEDASH_CACHE_DIR": scratch.cache.path,
-            "SPACEDASH_NOW": now,
-            // Nothing here may reach the real mars.nasa.gov.
-            "SPACEDASH_CURIOSITY_URL": server?.url("/msl").absoluteString ?? "http://127.0.0.1:9/msl",
-        ]
-        return try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather"] + arguments, environment: environment, timeout: 60)
+    func run(_ arguments: [String], server: LoopbackServer?, scratch: Sandbox, now: String = "2026-02-11T12:00:00Z") throws -> ProcessResult {
+        try scratch.run(["mars-weather"] + arguments, server: server, extra: ["SPACEDASH_NOW": now], timeout: 60)
     }
 
     @Test(arguments: [("msl-2026-02-11-chrstphlbr.json", "2026-02-11T12:00:00Z", 4801, "2026-02-07", "4 days ago"),
@@ -41,7 +22,7 @@ import TestSupport
         guard let file = Self.capture(name) else { return }
         let server = try LoopbackServer(routes: ["/msl": .file(file)])
         defer { server.stop() }
-        let scratch = Scratch()
+        let scratch = Sandbox()
         let result = try run([], server: server, scratch: scratch, now: now)
         #expect(result.exitCode == 0)
         #expect(result.stderrText == "")
@@ -66,7 +47,7 @@ import TestSupport
         guard let file = Self.capture("msl-2026-02-11-chrstphlbr.json") else { return }
         let server = try LoopbackServer(routes: ["/msl": .file(file)])
         defer { server.stop() }
-        let result = try run(["--json", "--sols", "1"], server: server, scratch: Scratch())
+        let result = try run(["--json", "--sols", "1"], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","source":{"kind":"live","#))
         #expect(result.stdoutText.hasSuffix(#","sols":[{"sol":4801,"earth_date":"2026-02-07","ls":221,"mars_month":8,"air_temperature_c":{"min":-67,"max":2},"ground_temperature_c":{"min":-83,"max":12},"pressure_pa":807,"uv_index":"Moderate","sunrise":"05:23","sunset":"17:34"}]}"# + "\n"))
@@ -76,14 +57,14 @@ import TestSupport
         guard let file = Self.capture("msl-2026-02-11-chrstphlbr.json") else { return }
         let server = try LoopbackServer(routes: ["/msl": .file(file)])
         defer { server.stop() }
-        let result = try run([], server: server, scratch: Scratch(), now: "2026-11-24T03:00:00Z")
+        let result = try run([], server: server, scratch: Sandbox(), now: "2026-11-24T03:00:00Z")
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.contains("latest sol 4801, Earth date 2026-02-07, 290 days ago"))
         let notices = result.stderrText.split(separator: "\n")
         #expect(notices.count == 1)
         #expect(notices.first?.hasPrefix("spacedash: Curiosity's feed is behind: its latest sol (4801, Earth date 2026-02-07) is 290 days old.") == true)
         // --quiet silences it; the data is unchanged.
-        let quiet = try run(["-q"], server: server, scratch: Scratch(), now: "2026-11-24T03:00:00Z")
+        let quiet = try run(["-q"], server: server, scratch: Sandbox(), now: "2026-11-24T03:00:00Z")
         #expect(quiet.stderrText == "")
         #expect(quiet.stdoutText == result.stdoutText)
     }
@@ -102,7 +83,7 @@ import TestSupport
         let (name, response) = Self.faults[index]
         let server = try LoopbackServer(routes: ["/msl": response])
         defer { server.stop() }
-        let result = try run([], server: server, scratch: Scratch())
+        let result = try run([], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0, "\(name)")
         #expect(result.stdoutText.hasPrefix("Curiosity (REMS) · Gale crater · sol 4801 · Earth date 2026-02-07\n"), "\(name)")
         #expect(result.stdoutText.contains("Source: the bundled sample"), "\(name)")
@@ -114,7 +95,7 @@ import TestSupport
     @Test func aServerThatNeverAnswersTimesOutToTheSample() throws {
         let server = try LoopbackServer(routes: ["/msl": .silence])
         defer { server.stop() }
-        let result = try run(["--timeout", "1"], server: server, scratch: Scratch())
+        let result = try run(["--timeout", "1"], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.contains("Source: the bundled sample"))
         #expect(result.stderrText.contains("timed out") || result.stderrText.contains("took longer than"))
@@ -123,14 +104,14 @@ import TestSupport
     @Test func strictWithoutLiveDataExits69() throws {
         let server = try LoopbackServer(routes: ["/msl": .status(503, body: "busy")])
         defer { server.stop() }
-        let result = try run(["--strict"], server: server, scratch: Scratch())
+        let result = try run(["--strict"], server: server, scratch: Sandbox())
         #expect(result.exitCode == 69)
         #expect(result.stdoutText == "")
         #expect(result.stderrText.hasPrefix("spacedash: no live Mars weather from Curiosity (--strict)"))
     }
 
     @Test func offlineWithoutACacheShowsTheSampleYearAsCharts() throws {
-        let result = try run(["--offline", "--year"], server: nil, scratch: Scratch())
+        let result = try run(["--offline", "--year"], server: nil, scratch: Sandbox())
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.contains("Air temperature (°C), sols 4134–4801: daily low to high"))
         #expect(result.stdoutText.contains("Air pressure (Pa)"))
@@ -138,16 +119,16 @@ import TestSupport
     }
 
     @Test func oneSolInDetailAndASolTheFeedNeverPublished() throws {
-        let detail = try run(["--offline", "--sol", "4801"], server: nil, scratch: Scratch())
+        let detail = try run(["--offline", "--sol", "4801"], server: nil, scratch: Sandbox())
         #expect(detail.exitCode == 0)
         #expect(detail.stdoutText.hasPrefix("Curiosity (REMS) · Gale crater · sol 4801 · Earth date 2026-02-07\nSeason       Mars month 8 · Ls 221° · southern spring"))
-        let absent = try run(["--offline", "--sol", "4400"], server: nil, scratch: Scratch())
+        let absent = try run(["--offline", "--sol", "4400"], server: nil, scratch: Sandbox())
         #expect(absent.exitCode == 1)
         #expect(absent.stderrText.hasSuffix("spacedash: sol 4400 is not in the bundled Curiosity sample (the feed never published that sol): it has sols 4134–4801\n"))
     }
 
     @Test func yearIsForCuriosityOnly() throws {
-        let result = try run(["--station", "insight", "--year"], server: nil, scratch: Scratch())
+        let result = try run(["--station", "insight", "--year"], server: nil, scratch: Sandbox())
         #expect(result.exitCode == 64)
         #expect(result.stderrText.contains("--year is for --station curiosity"))
     }

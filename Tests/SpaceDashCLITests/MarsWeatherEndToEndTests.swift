@@ -19,32 +19,14 @@ import TestSupport
     static let emptyFeed = #"{"sol_keys": [], "validity_checks": {"1219": {"AT": {"sol_hours_with_data": [6], "valid": false}}, "sol_hours_required": 18, "sols_checked": ["1219"]}}"#
     static let rateLimit = #"{"error": {"code": "OVER_RATE_LIMIT", "message": "You have exceeded your rate limit."}}"#
 
-    /// A scratch folder for one run's cache and home.
-    final class Scratch {
-        let sandbox = Sandbox()
-        var url: URL { sandbox.directory }
-        var cache: URL { sandbox.cache }
-        var cacheFile: URL { cache.appendingPathComponent("insight-weather.cache") }
-    }
-
-    func run(_ arguments: [String], server: LoopbackServer?, scratch: Scratch, extra: [String: String] = [:]) throws -> ProcessResult {
-        var environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": scratch.url.path,
-            "LANG": "C.UTF-8",
-            "SPACEDASH_CACHE_DIR": scratch.cache.path,
-            // Nothing here may reach the real api.nasa.gov.
-            "SPACEDASH_INSIGHT_URL": server?.url("/insight_weather/").absoluteString ?? "http://127.0.0.1:9/insight_weather/",
-            "SPACEDASH_CURIOSITY_URL": server?.url("/msl").absoluteString ?? "http://127.0.0.1:9/msl",
-        ]
-        environment.merge(extra) { $1 }
-        return try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["mars-weather", "--station", "insight"] + arguments, environment: environment, timeout: 60)
+    func run(_ arguments: [String], server: LoopbackServer?, scratch: Sandbox, extra: [String: String] = [:]) throws -> ProcessResult {
+        try scratch.run(["mars-weather", "--station", "insight"] + arguments, server: server, extra: extra, timeout: 60)
     }
 
     @Test func fullFeedIsShownLiveAndCached() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
         defer { server.stop() }
-        let scratch = Scratch()
+        let scratch = Sandbox()
         let result = try run([], server: server, scratch: scratch)
         #expect(result.exitCode == 0)
         #expect(result.stderrText == "")
@@ -54,7 +36,7 @@ import TestSupport
         #expect(lines[2].hasPrefix("1086  2021-12-15  spring       —       —        —        618.0         —         —  —"))
         #expect(result.stdoutText.contains("Source: live from NASA's InSight feed"))
         #expect(server.requests.first?.target == "/insight_weather/?api_key=DEMO_KEY&feedtype=json&ver=1.0")
-        #expect(FileManager.default.fileExists(atPath: scratch.cacheFile.path))
+        #expect(FileManager.default.fileExists(atPath: scratch.cache.appendingPathComponent("insight-weather.cache").path))
 
         // Within the hour the cache answers and the server is not asked again.
         let again = try run([], server: server, scratch: scratch)
@@ -66,7 +48,7 @@ import TestSupport
     @Test func emptyFeedShowsTheSampleWithOneNotice() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.emptyFeed)])
         defer { server.stop() }
-        let result = try run([], server: server, scratch: Scratch())
+        let result = try run([], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.contains("\n675  2020-10-19  fall"))
         #expect(result.stdoutText.contains("\n681  2020-10-25  fall"))
@@ -80,7 +62,7 @@ import TestSupport
     @Test func rateLimitIsExplainedAndFallsBack() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .status(429, headers: ["Content-Type": "application/json"], body: Self.rateLimit)])
         defer { server.stop() }
-        let result = try run([], server: server, scratch: Scratch())
+        let result = try run([], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
         #expect(result.stderrText.contains("rate limit was reached"))
         #expect(result.stderrText.contains("DEMO_KEY allows 30 requests an hour"))
@@ -90,7 +72,7 @@ import TestSupport
     @Test func strictWithoutLiveDataExits69WithNothingOnStdout() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.emptyFeed)])
         defer { server.stop() }
-        let result = try run(["--strict"], server: server, scratch: Scratch())
+        let result = try run(["--strict"], server: server, scratch: Sandbox())
         #expect(result.exitCode == 69)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrText.hasPrefix("spacedash: no live Mars weather (--strict): "))
@@ -100,7 +82,7 @@ import TestSupport
     @Test func strictAsksEvenWhenTheCacheIsFresh() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
         defer { server.stop() }
-        let scratch = Scratch()
+        let scratch = Sandbox()
         #expect(try run([], server: server, scratch: scratch).exitCode == 0)
         let strict = try run(["--strict"], server: server, scratch: scratch)
         #expect(strict.exitCode == 0)
@@ -116,7 +98,7 @@ import TestSupport
     @Test func verboseLinesAllStartWithTheProgramName() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
         defer { server.stop() }
-        let scratch = Scratch()
+        let scratch = Sandbox()
         for (arguments, extra) in [(["--verbose"], [String: String]()), (["--refresh"], ["SPACEDASH_DEBUG_HTTP": "1"])] {
             let result = try run(arguments, server: server, scratch: scratch, extra: ["NASA_API_KEY": "s3cret-key"].merging(extra) { $1 })
             #expect(result.exitCode == 0)
@@ -133,7 +115,7 @@ import TestSupport
     @Test func offlineMakesNoRequest() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
         defer { server.stop() }
-        let result = try run(["--offline", "--json"], server: server, scratch: Scratch())
+        let result = try run(["--offline", "--json"], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
         #expect(server.requests.isEmpty)
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
@@ -145,24 +127,24 @@ import TestSupport
     @Test func corruptCacheIsReportedAndTheRunSucceeds() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .status(500, body: "Internal error")])
         defer { server.stop() }
-        let scratch = Scratch()
+        let scratch = Sandbox()
         try FileManager.default.createDirectory(at: scratch.cache, withIntermediateDirectories: true)
-        try Data("not a cache entry".utf8).write(to: scratch.cacheFile)
+        try Data("not a cache entry".utf8).write(to: scratch.cache.appendingPathComponent("insight-weather.cache"))
         let result = try run([], server: server, scratch: scratch)
         #expect(result.exitCode == 0)
         #expect(result.stderrText.contains("HTTP 500"))
         #expect(result.stderrText.contains("could not be used"))
         #expect(result.stdoutText.contains("675  2020-10-19"))
-        #expect(!FileManager.default.fileExists(atPath: scratch.cacheFile.path))
+        #expect(!FileManager.default.fileExists(atPath: scratch.cache.appendingPathComponent("insight-weather.cache").path))
     }
 
     @Test func solDetailAndImperialUnits() throws {
-        let result = try run(["--offline", "--sol", "678", "--units", "imperial"], server: nil, scratch: Scratch())
+        let result = try run(["--offline", "--sol", "678", "--units", "imperial"], server: nil, scratch: Sandbox())
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.hasPrefix("Sol 678  2020-10-22 20:31 UTC – 2020-10-23 21:10 UTC"))
         #expect(result.stdoutText.contains("°F"))
         #expect(result.stdoutText.contains("Wind rose"))
-        let missing = try run(["--offline", "--sol", "5"], server: nil, scratch: Scratch())
+        let missing = try run(["--offline", "--sol", "5"], server: nil, scratch: Sandbox())
         #expect(missing.exitCode == 1)
         // The notice says where the data came from; the error says it once, briefly.
         #expect(missing.stderrText.hasSuffix("\nspacedash: sol 5 is not in the bundled sample: it has sols 675–681\n"))
@@ -171,7 +153,7 @@ import TestSupport
 
     @Test(arguments: [60, 40])
     func columnsFitsTheTableAndWrapsTheSourceAtSpaces(width: Int) throws {
-        let result = try run(["--offline"], server: nil, scratch: Scratch(), extra: ["COLUMNS": "\(width)"])
+        let result = try run(["--offline"], server: nil, scratch: Sandbox(), extra: ["COLUMNS": "\(width)"])
         #expect(result.exitCode == 0)
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
@@ -181,7 +163,7 @@ import TestSupport
     }
 
     @Test func usageErrorsExit64() throws {
-        let scratch = Scratch()
+        let scratch = Sandbox()
         for arguments in [["--units", "kelvin"], ["--offline", "--refresh"], ["--sols", "0"], ["--bogus"]] {
             let result = try run(arguments, server: nil, scratch: scratch)
             #expect(result.exitCode == 64, "\(arguments)")
@@ -190,7 +172,7 @@ import TestSupport
     }
 
     @Test func asciiLocaleDrawsNoUnicode() throws {
-        let result = try run(["--offline"], server: nil, scratch: Scratch(), extra: ["LANG": "C", "LC_ALL": "C"])
+        let result = try run(["--offline"], server: nil, scratch: Sandbox(), extra: ["LANG": "C", "LC_ALL": "C"])
         #expect(result.exitCode == 0)
         #expect(result.stdout.allSatisfy { $0 < 0x80 })
     }
@@ -203,12 +185,11 @@ import TestSupport
         // NASA never answers: the spinner keeps turning until the signal.
         let server = try LoopbackServer(routes: ["/insight_weather/": .silence])
         defer { server.stop() }
-        let scratch = Scratch()
+        let scratch = Sandbox()
         let process = try ProcessRunner.start(
             URL(fileURLWithPath: "/bin/bash"),
             arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path, "mars-weather", "--station", "insight"],
-            environment: ["PATH": "/usr/bin:/bin", "HOME": scratch.url.path, "LANG": "C.UTF-8", "TERM": "xterm",
-                          "SPACEDASH_CACHE_DIR": scratch.cache.path, "SPACEDASH_INSIGHT_URL": server.url("/insight_weather/").absoluteString])
+            environment: scratch.environment(server: server, extra: ["TERM": "xterm"]))
         let spinning = terminal.waitForScreen(showing: "Fetching Mars weather…", timeout: 30_000)
         let row = try #require(spinning.row(containing: "Fetching Mars weather…"), "the spinner showed")
         process.send(signal: signal)

@@ -219,12 +219,11 @@ import TestSupport
             ("403 detail", LoopbackServer.Response.json(#"{"detail": "credential \#(Self.token) rejected"}"#, status: 403), "credential *** rejected)"),
             ("200 launch name", .json(Self.page.replacingOccurrences(of: "Secret Mission", with: "Echo \(Self.token)")), "1 / 1 launches"),
         ] {
-            let directory = try Runner.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let sandbox = Sandbox()
             let server = try LoopbackServer(routes: ["/launches/upcoming/": response])
             defer { server.stop() }
             let terminal = try PseudoTerminal(columns: 250, rows: 30)
-            let process = try Runner.start(terminal, [], directory: directory, offline: false,
+            let process = try Runner.start(terminal, [], sandbox: sandbox, offline: false,
                                            environment: ["SPACEDASH_LAUNCHES_URL": server.baseURL.absoluteString].merging(Self.secrets) { $1 })
             var screen = terminal.read(until: marker)
             #expect(screen.contains(marker), "\(name): \(screen.suffix(600))")
