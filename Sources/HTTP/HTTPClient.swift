@@ -7,7 +7,8 @@ import Synchronization
 /// `send` returns a cold publisher: each subscription performs one transfer
 /// on the engine's thread once demand arrives, delivers the response (any
 /// status) and finishes, or fails with an `HTTPError`. Values arrive on a
-/// global dispatch queue, never on the subscribing thread. Cancelling aborts
+/// global dispatch queue (tests give a queue of their own, to know when a
+/// delivery is over), never on the subscribing thread. Cancelling aborts
 /// the transfer at once and frees its handle.
 ///
 /// Every request carries `User-Agent: <userAgent>` (the app's name and
@@ -17,6 +18,7 @@ public struct HTTPClient: HTTPFetching {
     public let userAgent: String
     let log: HTTPLog?
     let engine: CurlEngine
+    let deliveryQueue: DispatchQueue
 
     /// - Parameters:
     ///   - userAgent: the `User-Agent` header, e.g. `spacedash/1.2.0`.
@@ -25,14 +27,16 @@ public struct HTTPClient: HTTPFetching {
         self.init(userAgent: userAgent, log: log, engine: .shared)
     }
 
-    init(userAgent: String, log: HTTPLog?, engine: CurlEngine) {
+    init(userAgent: String, log: HTTPLog?, engine: CurlEngine, deliveryQueue: DispatchQueue = .global()) {
         self.userAgent = userAgent
         self.log = log
         self.engine = engine
+        self.deliveryQueue = deliveryQueue
     }
 
     public func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
-        CurlRequestPublisher(request: request, userAgent: userAgent, log: log, engine: engine).eraseToAnyPublisher()
+        CurlRequestPublisher(request: request, userAgent: userAgent, log: log, engine: engine, deliveryQueue: deliveryQueue)
+            .eraseToAnyPublisher()
     }
 }
 
@@ -45,6 +49,7 @@ struct CurlRequestPublisher: Publisher {
     let userAgent: String
     let log: HTTPLog?
     let engine: CurlEngine
+    let deliveryQueue: DispatchQueue
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == HTTPResponse, S.Failure == HTTPError {
         subscriber.receive(subscription: CurlRequestSubscription(publisher: self, downstream: subscriber))
@@ -59,8 +64,8 @@ private protocol ResultReceiver: AnyObject, Sendable {
 
 /// Hands `result` to another thread: never the engine's (a slow subscriber
 /// must not hold up other transfers) nor the subscribing one.
-private func deliverLater(_ result: Result<HTTPResponse, HTTPError>, to receiver: any ResultReceiver) {
-    DispatchQueue.global().async { receiver.deliver(result) }
+private func deliverLater(_ result: Result<HTTPResponse, HTTPError>, to receiver: any ResultReceiver, on queue: DispatchQueue) {
+    queue.async { receiver.deliver(result) }
 }
 
 private final class CurlRequestSubscription<Downstream: Subscriber>: Subscription, ResultReceiver, CustomStringConvertible, @unchecked Sendable
@@ -97,11 +102,11 @@ where Downstream.Input == HTTPResponse, Downstream.Failure == HTTPError {
                 request: publisher.request,
                 userAgent: publisher.userAgent,
                 liveHandles: publisher.engine.liveHandles
-            ) { [receiver = self as any ResultReceiver] result in
-                deliverLater(result, to: receiver)
+            ) { [receiver = self as any ResultReceiver, queue = publisher.deliveryQueue] result in
+                deliverLater(result, to: receiver, on: queue)
             }
         } catch {
-            deliverLater(.failure(error), to: self)
+            deliverLater(.failure(error), to: self, on: publisher.deliveryQueue)
             return
         }
         let stillWanted = state.withLock { state in

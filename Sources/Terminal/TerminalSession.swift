@@ -156,6 +156,14 @@ public final class TerminalSession: @unchecked Sendable {
 
     public var isEnded: Bool { ended.withLock { $0 } }
 
+    /// Ctrl-Z, which raw mode delivers as a key: stops the process as the shell's
+    /// job control would (the terminal restored first, by the SIGTSTP handler); once
+    /// continued, raw mode is back and `.resumed` asks for a redraw.
+    public func suspend() {
+        // To the process, not this thread, which may have the signal blocked.
+        kill(getpid(), SIGTSTP)
+    }
+
     /// The window's size now; 80x24 when the terminal does not say.
     public func size() -> TerminalSize {
         Self.size(of: fileDescriptor) ?? TerminalSize(columns: 80, rows: 24)

@@ -13,10 +13,13 @@ import TestSupport
 /// counts are its own.
 @Suite struct HTTPClientTests {
     let engine = CurlEngine()
+    /// Where the client delivers: a queue of the test's own, so that
+    /// `delivery.sync {}` waits until every delivery so far is over.
+    let delivery = DispatchQueue(label: "HTTPClientTests.delivery")
     let client: HTTPClient
 
     init() {
-        client = HTTPClient(userAgent: "spacedash/9.9.9-test", log: nil, engine: engine)
+        client = HTTPClient(userAgent: "spacedash/9.9.9-test", log: nil, engine: engine, deliveryQueue: delivery)
     }
 
     /// Sends `request`, waits for the outcome, and returns it with the time it took.
@@ -431,9 +434,11 @@ import TestSupport
         #expect(server.wait { server.requests.count == 2 })
         cancelled.cancel()
 
-        // Clean-up runs on the engine's thread: once it has handled the cancel,
-        // neither transfer holds its subscription.
+        // Clean-up runs on the engine's thread and delivery on the client's
+        // queue: once the engine has handled the cancel and the queue has run
+        // out, neither transfer holds its subscription.
         expectNoLiveHandles()
+        delivery.sync {}
         #expect(completed.subscriptionIsGone && cancelled.subscriptionIsGone, "a subscription outlived its transfer")
     }
 

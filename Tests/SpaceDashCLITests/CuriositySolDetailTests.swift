@@ -1,5 +1,6 @@
 import Testing
 import SpaceData
+import Terminal
 @testable import SpaceDashCLI
 
 @Suite struct CuriositySolDetailTests {
@@ -25,5 +26,17 @@ import SpaceData
         #expect(lines.contains("Air          -  (not measured this sol)"))
         #expect(lines.contains("REMS published no measurement for sol 880."))
         #expect(lines[1] == "Season       Mars month 10 | Ls 279 | southern summer (Gale crater is at 4.6 S)")
+    }
+
+    @Test func aNarrowScreenWrapsEachLineAndAValueContinuesUnderItself() throws {
+        let sol = try #require(try CuriositySample.feed().sol(4801))
+        let lines = CuriositySolDetail(units: .metric, glyphs: .unicode, style: .plain).lines(sol, width: 40)
+        for line in lines { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
+        let season = try #require(lines.firstIndex { $0.hasPrefix("Season       Mars month 8") })
+        #expect(lines[season + 1].hasPrefix(String(repeating: " ", count: 13)) && !lines[season + 1].hasPrefix(String(repeating: " ", count: 14)))
+        let air = try #require(lines.firstIndex { $0 == "Air          low -67 °C   high 2 °C" }, "a value that fits is left as it is")
+        #expect(lines[season..<air].joined(separator: " ").split(separator: " ").joined(separator: " ")
+                == "Season Mars month 8 · Ls 221° · southern spring (Gale crater is at 4.6° S)")
+        #expect(lines.joined(separator: " ").contains("(REMS's wind sensor was damaged at"))
     }
 }

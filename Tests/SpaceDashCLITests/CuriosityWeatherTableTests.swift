@@ -9,10 +9,10 @@ import Terminal
     @Test func showsEveryMeasurementAndDashesForTheRest() throws {
         let feed = try CuriositySample.feed()
         let lines = table.lines(feed.recent(2), width: nil)
-        #expect(lines[0] == " Sol  Earth date  Month    Ls  Air low °C  Air high °C  Ground low  Ground high  Pressure Pa  UV        Sunrise  Sunset")
-        #expect(lines[2] == "4801  2026-02-07      8  221°         -67            2         -83           12          807  Moderate  05:23    17:34")
+        #expect(lines[0] == " Sol  Earth date  Month    Ls  Air low °C  Air high °C  Ground low °C  Ground high °C  Pressure Pa  UV        Sunrise  Sunset")
+        #expect(lines[2] == "4801  2026-02-07      8  221°         -67            2            -83              12          807  Moderate  05:23    17:34")
         let empty = CuriositySol(sol: 880, earthDate: EarthDate("2015-01-27")!)
-        #expect(table.lines([empty], width: nil)[1] == "880  2015-01-27      —   —           —            —           —            —            —  —   —        —")
+        #expect(table.lines([empty], width: nil)[1] == "880  2015-01-27      —   —           —            —              —               —            —  —   —        —")
     }
 
     @Test func columnsDropWholeOnANarrowTerminalButSolAndAirStay() throws {
@@ -32,7 +32,7 @@ import Terminal
 
     @Test func imperialShowsFahrenheitToATenth() throws {
         let lines = CuriosityWeatherTable(units: .imperial, glyphs: .ascii, style: .plain).lines(try CuriositySample.feed().recent(1), width: nil)
-        #expect(lines[0].contains("Air low F"))
+        #expect(lines[0].contains("Air low F") && lines[0].contains("Ground low F") && lines[0].contains("Ground high F"), "every temperature names its unit")
         #expect(lines[1].contains("-88.6") && lines[1].contains("35.6"))
     }
 }

@@ -67,6 +67,47 @@ import TestSupport
         #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
     }
 
+    /// The options a user tries on the dashboard (review item 12), against InSight's sample
+    /// and Launch Library's real listing of 20 July 2026 (../shared/data; skipped without it).
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func unitsLimitUTCAndVerboseApplyToTheDashboard() throws {
+        let server = try LoopbackServer(routes: [
+            Self.insightRoute: .json(InSightSample.body),
+            Self.launchesRoute: .json(try LaunchCaptures.data(LaunchCaptures.july2026List)),
+        ])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        var environment = sandbox.environment(server)
+        environment["TZ"] = "Asia/Kolkata"
+        environment["SPACEDASH_NOW"] = "2026-07-20T12:00:00Z"
+        let result = try ProcessRunner.run(ProjectPaths.spacedashBinary,
+                                           arguments: ["--station", "insight", "--units", "imperial", "--limit", "3", "--utc", "-v", "--timeout", "30"],
+                                           environment: environment, timeout: 60)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.contains("°F") && !result.stdoutText.contains("°C"))
+        let rows = result.stdoutText.split(separator: "\n").filter { $0.contains(" | ") && $0.contains("in ") }
+        #expect(rows.count == 3, "\(result.stdoutText)")
+        #expect(result.stdoutText.contains("Gravity-1 | Unknown Payload") && !result.stdoutText.contains("Long March 3B/E"))
+        #expect(result.stdoutText.contains("Jul 20 14:49  in 2h 49m"), "--utc, though TZ is Asia/Kolkata (20:19 there)")
+        let notices = result.stderrText.split(separator: "\n")
+        #expect(notices.contains { $0.hasPrefix("spacedash: launches: 10 upcoming launches from Launch Library") }, "\(notices)")
+        #expect(notices.contains { $0.contains("GET ") && $0.contains("/2.3.0/launches/upcoming/") }, "-v logs the requests: \(notices)")
+    }
+
+    @Test func strictWithoutLiveLaunchesShowsTheWeatherAndExits69() throws {
+        let server = try LoopbackServer(routes: [
+            Self.insightRoute: .json(InSightSample.body),
+            Self.launchesRoute: .status(500, body: "Internal Server Error"),
+        ])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let result = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["--station", "insight", "--strict"],
+                                           environment: sandbox.environment(server), timeout: 60)
+        #expect(result.exitCode == 69)
+        #expect(result.stdoutText.contains("Source: live from NASA's InSight feed"), "what is live is still shown")
+        #expect(result.stderrText.split(separator: "\n").contains { $0.hasPrefix("spacedash: launches: ") && $0.contains("500") }, "\(result.stderrText)")
+    }
+
     // MARK: nothing rots
 
     /// The built `spacedash` (no command) at `now`, against `server` or nothing; 100

@@ -99,6 +99,30 @@ import TestSupport
         #expect(server.requests.count == 1, "the search reads the launches the watch cached")
     }
 
+    /// As in less or vim: Ctrl-Z gives the terminal back and stops; fg (SIGCONT) redraws.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func ctrlZSuspendsWithTheTerminalRestoredAndContinuingRedraws() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 20)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox)
+        terminal.waitForScreen { $0.isAlternateScreen && Self.row($0, Self.starlink) != nil }
+        // The stop is an event of its own: a blocking waitpid(WUNTRACED).
+        let stop = ChildExit(pid: process.pid, options: WUNTRACED)
+        terminal.type("\u{1A}")
+        #expect(stop.wait(until: .now() + 30))
+        #expect(stop.status.map { $0 & 0xFF == 0x7F } == true, "stopped, not ended")
+        #expect(terminal.isRestored, "stopped with the terminal as it was")
+        terminal.waitForScreen { !$0.isAlternateScreen }
+        process.send(signal: SIGCONT)
+        let resumed = terminal.waitForScreen { $0.isAlternateScreen && Self.row($0, Self.starlink) != nil }
+        #expect(resumed.line(19) == "q quit · r refresh · / search", "redrawn whole")
+        terminal.type("q")
+        #expect(process.wait(timeout: 60).exitCode == 0)
+        #expect(terminal.isRestored)
+    }
+
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"), arguments: [SIGTERM, SIGINT])
     func aSignalRestoresTheTerminal(signal: Int32) throws {
         let server = try Self.server()

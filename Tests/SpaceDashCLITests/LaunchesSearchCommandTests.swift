@@ -16,6 +16,40 @@ import TestSupport
         return (code, streams.stdout.text, streams.stderr.text)
     }
 
+    /// The real bundled listing (Launch Library 2's of 20 July 2026) saved as a file.
+    private static func listingFile() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-listing-\(UUID().uuidString).json")
+        try BundledLaunchListing.body.write(to: url)
+        return url.path
+    }
+
+    @Test func pastWithAFileOfUpcomingLaunchesLeavesOutThoseStillToCome() async throws {
+        let file = try Self.listingFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = await run(["--past", "--file", file], terminal: false, environment: ["SPACEDASH_NOW": "2026-07-22T00:00:00Z"])
+        #expect(result.code == 0)
+        let names = result.stdout.split(separator: "\n").map { $0.split(separator: "\t")[1] }
+        #expect(names == ["Falcon 9 Block 5 | MRV-1", "Falcon 9 Block 5 | Starlink Group 17-39"], "gone by 22 July, newest first")
+        #expect(result.stderr == "spacedash: left out 8 launches of \(file) still to come (--past shows launches gone); drop --past to see them\n")
+    }
+
+    @Test func aQueryHoldingADoubleQuoteIsQuotedOnceAndALongOneIsCut() async throws {
+        let file = try Self.listingFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let unterminated = await run(["--file", file, "\"unterminated"], terminal: false)
+        #expect(unterminated.stderr == "spacedash: no upcoming launches match '\"unterminated' (searched 10)\n")
+        let pasted = await run(["--file", file, String(repeating: "x", count: 100_000)], terminal: false)
+        #expect(pasted.stderr.count < 200, "not the 100,000 characters")
+        #expect(pasted.stderr.hasPrefix("spacedash: no upcoming launches match \"xxx") && pasted.stderr.contains("…"))
+    }
+
+    @Test func verboseAfterRefreshNeverSuggestsRefresh() {
+        let list = LaunchList(launches: [], timeframe: .upcoming)
+        let cached = Sourced(list, origin: .cache(savedAt: LaunchCaptures.july20Noon, age: 120))
+        #expect(LaunchesSearchCommand.originLine(cached).contains("(--refresh to ask now)"))
+        #expect(LaunchesSearchCommand.originLine(cached, refreshAsked: true) == "0 upcoming launches cached 2 min ago")
+    }
+
     @Test func aTerminalGetsAHeaderAndAlignedColumns() async {
         let result = await run(["--file", Self.normal, "--color", "never"], terminal: true)
         #expect(result.code == 0)

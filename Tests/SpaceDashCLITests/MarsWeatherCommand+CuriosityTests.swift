@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import Terminal
 import TestSupport
 
 /// The built `spacedash mars-weather` (Curiosity, the default station) against
@@ -12,8 +13,9 @@ import TestSupport
         ProjectPaths.sharedData?.appendingPathComponent("mars-rovers/\(name)")
     }
 
-    func run(_ arguments: [String], server: LoopbackServer?, scratch: Sandbox, now: String = "2026-02-11T12:00:00Z") throws -> ProcessResult {
-        try scratch.run(["mars-weather"] + arguments, server: server, extra: ["SPACEDASH_NOW": now], timeout: 60)
+    func run(_ arguments: [String], server: LoopbackServer?, scratch: Sandbox, now: String = "2026-02-11T12:00:00Z",
+             extra: [String: String] = [:]) throws -> ProcessResult {
+        try scratch.run(["mars-weather"] + arguments, server: server, extra: extra.merging(["SPACEDASH_NOW": now]) { $1 }, timeout: 60)
     }
 
     @Test(arguments: [("msl-2026-02-11-chrstphlbr.json", "2026-02-11T12:00:00Z", 4801, "2026-02-07", "4 days ago"),
@@ -125,6 +127,18 @@ import TestSupport
         let absent = try run(["--offline", "--sol", "4400"], server: nil, scratch: Sandbox())
         #expect(absent.exitCode == 1)
         #expect(absent.stderrText.hasSuffix("spacedash: sol 4400 is not in the bundled Curiosity sample (the feed never published that sol): it has sols 4134–4801\n"))
+    }
+
+    @Test(arguments: [[String](), ["--year"], ["--sol", "4801"]])
+    func everyLineFitsANarrowScreen(view: [String]) throws {
+        let scratch = Sandbox()
+        let environment = ["COLUMNS": "40"]
+        let result = try run(view + ["--offline"], server: nil, scratch: scratch, extra: environment)
+        #expect(result.exitCode == 0)
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        for line in lines { #expect(line.displayWidth <= 40, "\(line)") }
+        #expect(lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
+                    .contains("Curiosity (REMS) · Gale crater · sol 4801 · Earth date 2026-02-07"))
     }
 
     @Test func yearIsForCuriosityOnly() throws {

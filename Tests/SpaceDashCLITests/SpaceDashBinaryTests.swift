@@ -21,7 +21,7 @@ import TestSupport
         #expect(result.stderrText == "")
         let help = result.stdoutText
         #expect(help.hasPrefix("spacedash \(SpaceDashVersion.current): Mars weather and rocket launches in your terminal.\n"))
-        #expect(help.contains("\nUsage: spacedash [COMMAND] [--json] [--station curiosity|insight] [--quiet]\n                 [--offline] [--refresh] [--color WHEN]"))
+        #expect(help.contains("\nUsage: spacedash [COMMAND] [--json] [--station curiosity|insight] [--quiet]\n                 [--units metric|imperial] [--utc] [--limit N] [--offline]\n"))
         #expect(help.contains("\nCommands:\n  help"))
         #expect(help.contains("\nOptions:\n"))
         #expect(help.contains("\nExamples:\n  spacedash"))

@@ -211,7 +211,7 @@ struct LaunchesSearchCommand: Command {
     /// The launches to search: from --file, or through the service's chain,
     /// its notices printed on stderr.
     private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?, saidNothingAhead: Bool) {
-        if let file { return (try loadFile(file, context).launches, nil, false) }
+        if let file { return (pastOnly(try loadFile(file, context).launches, file: file, context), nil, false) }
         let services = Services(context: context, fetch: fetch)
         let launches = try services.launches().launches(serviceRequest)
         // Shown only after 100 ms: a fresh cache answers before it appears.
@@ -224,8 +224,21 @@ struct LaunchesSearchCommand: Command {
         let sourced = try await launches.firstResult()
         spinner?.stop()
         for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
-        if fetch.verbose { context.notice(Self.originLine(sourced)) }
+        if fetch.verbose { context.notice(Self.originLine(sourced, refreshAsked: fetch.policy.refresh)) }
         return (sourced.value.launches, sourced.origin, LaunchNotices.saysNothingAhead(sourced))
+    }
+
+    /// `--past --file` of a saved list of upcoming launches: those still to come are not
+    /// past, so they are left out, and a line says so.
+    private func pastOnly(_ launches: [Launch], file: String, _ context: CommandContext) -> [Launch] {
+        guard timeframe == .past else { return launches }
+        let now = context.now
+        let past = launches.filter { ($0.net ?? .distantFuture) <= now }
+        let ahead = launches.count - past.count
+        if ahead > 0 {
+            context.notice("left out \(ahead) launch\(ahead == 1 ? "" : "es") of \(file) still to come (--past shows launches gone); drop --past to see them")
+        }
+        return past
     }
 
     /// A saved response (--file), read whole before anything is shown.
@@ -239,8 +252,9 @@ struct LaunchesSearchCommand: Command {
         LaunchService.Request(timeframe: timeframe, pages: pages, policy: fetch.policy, timeout: fetch.timeout)
     }
 
-    /// --verbose: where the launches came from.
-    static func originLine(_ sourced: Sourced<LaunchList>) -> String {
+    /// --verbose: where the launches came from. With `refreshAsked` (--refresh), a cached
+    /// answer never suggests --refresh: the notices say why no live answer came.
+    static func originLine(_ sourced: Sourced<LaunchList>, refreshAsked: Bool = false) -> String {
         let list = sourced.value
         let count = "\(list.launches.count) \(list.timeframe == .upcoming ? "upcoming" : "past") launches"
         switch sourced.origin {
@@ -249,7 +263,7 @@ struct LaunchesSearchCommand: Command {
             return "\(count) from Launch Library (\(pages)\(list.totalCount.map { " of \($0) launches" } ?? ""))"
         case .cache(_, let age):
             let ago = age < 60 ? "less than a minute" : AgeText.describe(age)
-            let fresh = age < LaunchService.freshness
+            let fresh = age < LaunchService.freshness && !refreshAsked
                 ? "; fresh for \(AgeText.describe(LaunchService.freshness - age)) more, no request made (--refresh to ask now)"
                 : ""
             return "\(count) cached \(ago) ago\(fresh)"
@@ -291,7 +305,7 @@ struct LaunchesSearchCommand: Command {
         for line in settled.heldLines { context.notice(line) }
         if let sourced = settled.value {
             for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
-            if fetch.verbose { context.notice(Self.originLine(sourced)) }
+            if fetch.verbose { context.notice(Self.originLine(sourced, refreshAsked: fetch.policy.refresh)) }
         }
         guard case .accepted(let launch) = outcome else { return .interrupted }
         try context.stdout.writeLine(output.json ? try LaunchJSONRenderer.render(launch) : LaunchTabSeparatedRenderer.line(launch))
@@ -348,10 +362,14 @@ struct LaunchesSearchCommand: Command {
                           statuses: statuses, after: after, before: before)
     }
 
+    static let describedLimit = 120
+
     private func noMatchMessage(total: Int) -> String {
         let what = timeframe == .upcoming ? "upcoming" : "past"
-        let described = searchQuery.description
+        var described = searchQuery.description
         if described.isEmpty { return "no \(what) launches to show" }
+        // A pasted page of text is not echoed whole.
+        if described.count > Self.describedLimit { described = String(described.prefix(Self.describedLimit - 1)) + "…" }
         return "no \(what) launches match \(described) (searched \(total))"
     }
 }

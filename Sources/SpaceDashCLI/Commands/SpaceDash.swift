@@ -32,20 +32,28 @@ public struct SpaceDash: Command {
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
             69 no live data with --strict, 130 interrupted.
             """,
-        arguments: [OutputOptions.json, MarsWeatherCommand.station, MarsWeatherCommand.quiet] + FetchOptions.cacheChoices,
+        arguments: [OutputOptions.json, MarsWeatherCommand.station, MarsWeatherCommand.quiet, OutputOptions.units, OutputOptions.utc, limit]
+            + FetchOptions.all,
         examples: [
             Example("spacedash", "The dashboard: Mars weather beside the next five launches."),
             Example("spacedash --offline --json", "Both panels as JSON, without a request."),
+            Example("spacedash --units imperial --limit 10 --utc", "°F, the next ten launches, times in UTC."),
             Example("spacedash help COMMAND", "A command's options and examples."),
         ],
         subcommands: commands)
 
 
+    /// How many launches the dashboard's panel shows.
+    static let limit = Option<Int>("limit", valueName: "N", default: LaunchesPanel.count, help: "Show the next N launches",
+                                   example: "10", check: .within(1...100))
+
     let dashboard: Dashboard
 
     public init(_ arguments: ParsedArguments) throws {
-        dashboard = Dashboard(json: OutputOptions(arguments).json, fetch: try FetchOptions(arguments),
-                              station: arguments[MarsWeatherCommand.station], quiet: arguments[MarsWeatherCommand.quiet])
+        let output = OutputOptions(arguments)
+        dashboard = Dashboard(units: output.units, json: output.json, fetch: try FetchOptions(arguments),
+                              station: arguments[MarsWeatherCommand.station], quiet: arguments[MarsWeatherCommand.quiet],
+                              limit: arguments[Self.limit])
     }
 
     /// Without a command: the dashboard, Mars weather beside the next launches.

@@ -13,6 +13,8 @@ struct Dashboard: Sendable {
     var station: MarsStation = .curiosity
     /// `-q`: no notices on stderr, only errors.
     var quiet = false
+    /// How many launches the panel shows (`--limit`).
+    var limit = LaunchesPanel.count
 
     /// Where the two panels' data comes from; the demo and tests replace it.
     struct Sources {
@@ -62,14 +64,25 @@ struct Dashboard: Sendable {
                                  ("launches", data.launches.sourced.map { LaunchNotices.notices($0, now: now) } ?? [])] {
             for notice in notices where !quiet { context.notice(notice.message, about: panel) }
         }
+        if fetch.verbose, let launches = data.launches.sourced {
+            context.notice(LaunchesSearchCommand.originLine(launches, refreshAsked: fetch.policy.refresh), about: "launches")
+        }
+        // --strict: a panel without live data fails the run, after what could be shown.
+        if fetch.policy.strict {
+            for (panel, failure) in [("mars-weather", data.marsWeather.failure), ("launches", data.launches.failure)] {
+                if let failure { context.notice(failure, about: panel) }
+            }
+        }
         if json {
-            try context.stdout.writeLine(DashboardJSON.render(data, units: units, now: now))
+            try context.stdout.writeLine(DashboardJSON.render(data, units: units, now: now, limit: limit))
         } else {
             try context.stdout.write(render(data, context: context, now: now, width: width).joined(separator: "\n") + "\n")
         }
         switch (data.marsWeather, data.launches) {
         case (.failed(let mars), .failed(let launches)):
-            throw CommandError("no data to show: \(mars); \(launches)")
+            throw CommandError("no data to show: \(mars); \(launches)", exitCode: fetch.policy.strict ? .unavailable : .failure)
+        case (.failed, _), (_, .failed):
+            return fetch.policy.strict ? .unavailable : .success
         default:
             return .success
         }
@@ -83,7 +96,7 @@ struct Dashboard: Sendable {
         let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
         let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
         let launches = LaunchesPanel(dates: LaunchDateText(timeZone: context.timeZone, now: now), width: launchesWidth,
-                                     style: context.styleMode, glyphs: glyphs).lines(data.launches)
+                                     style: context.styleMode, glyphs: glyphs, count: limit).lines(data.launches)
         return layout.lines(left: mars, right: launches)
     }
 }

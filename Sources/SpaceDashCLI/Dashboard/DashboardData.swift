@@ -12,6 +12,12 @@ enum PanelData<Value: Sendable>: Sendable {
         if case .loaded(let sourced) = self { return sourced }
         return nil
     }
+
+    /// Why the panel has no data, nil when it has.
+    var failure: String? {
+        if case .failed(let message) = self { return message }
+        return nil
+    }
 }
 
 /// The weather panel's data: one station's sols (the two missions' sols are never mixed).

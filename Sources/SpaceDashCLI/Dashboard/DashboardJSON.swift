@@ -6,10 +6,10 @@ import SpaceData
 ///     {
 ///       "mars_weather": the object of `mars-weather --json` for the panel's station (latest 7 sols) | { "error": string },
 ///       "launches": { "source": { "kind", "fetched_at", "age_seconds", "description", "notices" },
-///                     "launches": [ the objects of `launches --json`, the next 5 ] } | { "error": string }
+///                     "launches": [ the objects of `launches --json`, the next 5 (--limit) ] } | { "error": string }
 ///     }
 enum DashboardJSON {
-    static func render(_ data: DashboardData, units: MarsWeatherUnits, now: Date) throws -> String {
+    static func render(_ data: DashboardData, units: MarsWeatherUnits, now: Date, limit: Int = LaunchesPanel.count) throws -> String {
         var object: [String: Any] = [:]
         switch data.marsWeather {
         case .loaded(let sourced):
@@ -27,7 +27,7 @@ enum DashboardJSON {
         }
         switch data.launches {
         case .loaded(let sourced):
-            let launches = LaunchesPanel.next(sourced.value.launches, now: now)
+            let launches = LaunchesPanel.next(sourced.value.launches, now: now, count: limit)
             object["launches"] = [
                 "source": source(sourced, now: now),
                 "launches": try parsed(LaunchJSONRenderer.render(launches)),

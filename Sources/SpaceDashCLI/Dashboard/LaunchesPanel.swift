@@ -11,10 +11,12 @@ struct LaunchesPanel: Sendable {
     let width: Int
     let style: StyleMode
     var glyphs: Glyphs = .unicode
+    /// How many launches to show (`spacedash --limit`).
+    var count = LaunchesPanel.count
 
     /// The next `count` launches still to come: a launch whose time has
     /// passed is never shown as upcoming, whatever the listing says.
-    static func next(_ launches: [Launch], now: Date) -> [Launch] {
+    static func next(_ launches: [Launch], now: Date, count: Int = LaunchesPanel.count) -> [Launch] {
         Array(launches.lazy.filter { !$0.hasPassed(at: now) }.prefix(count))
     }
 
@@ -24,7 +26,7 @@ struct LaunchesPanel: Sendable {
         case .failed(let message):
             lines.append(TerminalSanitizer.clean(message)) // errors quote servers
         case .loaded(let sourced):
-            let launches = Self.next(sourced.value.launches, now: dates.now)
+            let launches = Self.next(sourced.value.launches, now: dates.now, count: count)
             if launches.isEmpty {
                 lines += Self.wrapped(glyphs.fit(Self.nothingAhead(sourced)), width: width)
             } else {

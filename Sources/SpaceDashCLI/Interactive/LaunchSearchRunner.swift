@@ -119,6 +119,8 @@ enum LaunchSearchRunner {
             for event in events {
                 guard continuation != nil, let model else { return }
                 switch event {
+                case .key(let press) where press.key == .control("z"):
+                    session.suspend()
                 case .key(let press):
                     switch model.handle(press) {
                     case .accept(let launch): finish(.success(.accepted(launch)))

@@ -39,12 +39,18 @@ struct LaunchSearchQuery: Sendable, CustomStringConvertible {
     /// How the query reads in a message: `"falcon -starlink" --agency spacex`.
     var description: String {
         var parts: [String] = []
-        if !words.isEmpty { parts.append("\"\(words.joined(separator: " "))\"") }
+        if !words.isEmpty { parts.append(Self.quoted(words.joined(separator: " "))) }
         parts += agencies.map { "--agency \"\($0)\"" } + locations.map { "--location \"\($0)\"" }
             + missionTypes.map { "--mission-type \"\($0)\"" } + statuses.map { "--status \"\($0)\"" }
         if let after { parts.append("--after \(LaunchLibraryDate.string(from: after))") }
         if let before { parts.append("--before \(LaunchLibraryDate.string(from: before))") }
         return parts.joined(separator: " ")
+    }
+
+    /// The words as a user would type them: in double quotes, or in single quotes
+    /// when they hold a double quote (`'"unterminated'`, not `""unterminated"`).
+    static func quoted(_ text: String) -> String {
+        text.contains("\"") && !text.contains("'") ? "'\(text)'" : "\"\(text)\""
     }
 }
 

@@ -7,30 +7,45 @@ struct CuriositySolDetail {
     var glyphs: Glyphs
     var style: StyleMode
 
-    func lines(_ sol: CuriositySol) -> [String] {
+    /// Where each labelled line's value starts.
+    static let valueColumn = 13
+
+    /// The sol's lines within `width` cells (nil: unwrapped); a wrapped value
+    /// continues under itself, past its label.
+    func lines(_ sol: CuriositySol, width: Int? = nil) -> [String] {
+        func wrapped(_ text: String) -> [String] {
+            MarsWeatherCommand.wrapped(glyphs.fit(text), width: width, indent: 0)
+        }
         let unit = glyphs.unit(units.temperatureSymbol)
-        func label(_ name: String) -> String { DisplayWidth.pad(name, toWidth: 13) }
+        func labelled(_ name: String, _ value: String) -> [String] {
+            let label = DisplayWidth.pad(name, toWidth: Self.valueColumn)
+            // The value wraps on its own, so the label's padding is kept.
+            let value = glyphs.fit(value)
+            guard let width, width > Self.valueColumn + 10, DisplayWidth.of(value) > width - Self.valueColumn else { return [label + value] }
+            let values = DisplayWidth.wrap(value, toWidth: width - Self.valueColumn)
+            return values.enumerated().map { ($0.offset == 0 ? label : String(repeating: " ", count: Self.valueColumn)) + $0.element }
+        }
         func extremes(_ pair: TemperatureExtremes) -> String {
             guard pair.hasValue else { return "\(glyphs.missing)  (not measured this sol)" }
             let low = CuriosityFormat.temperature(pair.low, units).map { CuriosityFormat.number($0) + " " + unit } ?? glyphs.missing
             let high = CuriosityFormat.temperature(pair.high, units).map { CuriosityFormat.number($0) + " " + unit } ?? glyphs.missing
             return "low \(low)   high \(high)"
         }
-        var lines = [StyledText(CuriosityWeatherText.headline(sol, glyphs: glyphs), style: .bold).rendered(style)]
-        lines.append(label("Season") + CuriosityWeatherText.season(sol, glyphs: glyphs))
-        lines.append(label("Air") + extremes(sol.airTemperature))
-        lines.append(label("Ground") + extremes(sol.groundTemperature))
-        lines.append(label("Pressure") + (sol.pressure.map { CuriosityFormat.number($0) + " Pa" } ?? "\(glyphs.missing)  (not measured this sol)"))
-        lines.append(label("UV index") + (sol.uvIndex?.displayName ?? "\(glyphs.missing)  (not measured this sol)"))
+        var lines = wrapped(CuriosityWeatherText.headline(sol, glyphs: glyphs)).map { StyledText($0, style: .bold).rendered(style) }
+        lines += labelled("Season", CuriosityWeatherText.season(sol, glyphs: glyphs))
+        lines += labelled("Air", extremes(sol.airTemperature))
+        lines += labelled("Ground", extremes(sol.groundTemperature))
+        lines += labelled("Pressure", sol.pressure.map { CuriosityFormat.number($0) + " Pa" } ?? "\(glyphs.missing)  (not measured this sol)")
+        lines += labelled("UV index", sol.uvIndex?.displayName ?? "\(glyphs.missing)  (not measured this sol)")
         let sunrise = sol.sunrise?.description ?? glyphs.missing
         let sunset = sol.sunset?.description ?? glyphs.missing
-        lines.append(label("Sun") + "rises \(sunrise), sets \(sunset) (local Mars time)")
+        lines += labelled("Sun", "rises \(sunrise), sets \(sunset) (local Mars time)")
         if !sol.hasMeasurement {
             lines.append("")
-            lines.append("REMS published no measurement for sol \(sol.sol).")
+            lines += wrapped("REMS published no measurement for sol \(sol.sol).")
         }
         lines.append("")
-        lines.append(CuriosityWeatherText.noWindOrHumidity)
+        lines += wrapped(CuriosityWeatherText.noWindOrHumidity)
         return lines
     }
 }

@@ -63,18 +63,24 @@ struct CuriosityYearChart {
         var lines: [String] = []
         let range = "sols \(first)\(glyphs.rangeDash)\(last)"
         let how = perColumn > 1 ? "mean daily low to high, \(perColumn) sols a column" : "daily low to high"
-        lines.append(StyledText("Air temperature (\(unit))", style: .bold).rendered(style) + ", \(range): \(how)")
+        // Titles and the gaps line wrap to the screen; only the plots are drawn to `width`.
+        func wrapped(_ text: String) -> [String] { MarsWeatherCommand.wrapped(glyphs.fit(text), width: width, indent: 0) }
+        func bold(_ text: String) -> String { StyledText(text, style: .bold).rendered(style) }
+        let title = glyphs.fit("Air temperature (\(unit))")
+        var titleLines = wrapped(title + ", \(range): \(how)")
+        if titleLines[0].hasPrefix(title) { titleLines[0] = bold(title) + titleLines[0].dropFirst(title.count) }
+        lines += titleLines
         lines += temperaturePlot(buckets)
         lines += axis(buckets, first: first, last: last)
         lines.append("")
-        lines.append(StyledText("Air pressure (Pa), mean of each column's sols", style: .bold).rendered(style))
+        lines += wrapped("Air pressure (Pa), mean of each column's sols").map(bold)
         lines += pressurePlot(buckets)
         lines += axis(buckets, first: first, last: last)
         let gaps = Self.gaps(sols, first: first, last: last)
         if !gaps.isEmpty {
             let shown = gaps.prefix(6).map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)\(glyphs.rangeDash)\($0.upperBound)" }
             let more = gaps.count > 6 ? " and \(gaps.count - 6) more" : ""
-            lines.append("Gaps: no data for sols \(shown.joined(separator: ", "))\(more).")
+            lines += wrapped("Gaps: no data for sols \(shown.joined(separator: ", "))\(more).")
         }
         return lines
     }

@@ -42,7 +42,7 @@ extension MarsWeatherCommand {
                 try context.stdout.writeLine(CuriosityWeatherJSON.render(report, sols: [sol], units: units, now: now))
                 return
             }
-            let lines = CuriositySolDetail(units: units, glyphs: glyphs, style: context.styleMode).lines(sol) + [""] + source
+            let lines = CuriositySolDetail(units: units, glyphs: glyphs, style: context.styleMode).lines(sol, width: width) + [""] + source
             try context.stdout.write(glyphs.fit(lines.joined(separator: "\n")) + "\n")
             return
         }
@@ -54,17 +54,17 @@ extension MarsWeatherCommand {
         guard let latest = feed.latest else {
             throw CommandError("Curiosity's weather lists no sol with a measurement")
         }
-        var lines = [
-            context.styled(CuriosityWeatherText.headline(latest, glyphs: glyphs), .bold),
-            CuriosityWeatherText.staleness(latest, now: now),
-            CuriosityWeatherText.season(latest, glyphs: glyphs),
-            "",
-        ]
+        // Sentences wrap to the screen like the source line; the table drops columns instead.
+        func wrapped(_ text: String) -> [String] { Self.wrapped(glyphs.fit(text), width: width, indent: 0) }
+        var lines = wrapped(CuriosityWeatherText.headline(latest, glyphs: glyphs)).map { context.styled($0, .bold) }
+        lines += wrapped(CuriosityWeatherText.staleness(latest, now: now))
+        lines += wrapped(CuriosityWeatherText.season(latest, glyphs: glyphs))
+        lines.append("")
         if showsYear {
             lines += CuriosityYearChart(units: units, glyphs: glyphs, style: context.styleMode).lines(feed.lastMarsYear(), width: width)
         } else {
             lines += CuriosityWeatherTable(units: units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
-            lines += ["", CuriosityWeatherText.noWindOrHumidity]
+            lines += [""] + wrapped(CuriosityWeatherText.noWindOrHumidity)
         }
         lines += [""] + source
         try context.stdout.write(glyphs.fit(lines.joined(separator: "\n")) + "\n")

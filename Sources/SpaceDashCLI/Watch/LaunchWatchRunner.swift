@@ -123,6 +123,8 @@ enum LaunchWatchRunner {
                         finish(.success(.quit))
                     case .control("c"):
                         finish(.success(.interrupted))
+                    case .control("z"):
+                        session.suspend()
                     case .text(let typed):
                         // Keys typed fast arrive together: each acts, until one ends the watch.
                         for character in typed where continuation != nil {

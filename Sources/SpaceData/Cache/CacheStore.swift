@@ -107,16 +107,23 @@ public final class CacheStore: Sendable {
         guard (info.st_mode & S_IFMT) == S_IFREG else { return damaged("is not a regular file") }
         guard info.st_size <= Self.maximumEntrySize else { return damaged("is larger than any cache entry (\(info.st_size) bytes)") }
 
-        let bytes: [UInt8]
+        let file: UnsafeMutableRawBufferPointer
         switch Self.readAll(fd: fd, expected: Int(info.st_size)) {
-        case .success(let read): bytes = read
+        case .success(let read): file = read
         case .failure(let error):
             return .unreadable(CacheProblem(path: filePath, reason: "cannot be read (\(Self.errorText(error.code)))"))
         }
-        switch Self.decode(bytes) {
-        // An entry saved before a key was configured (or by an older spacedash) may hold it.
-        case .success(let entry): return .hit(CacheEntry(body: Redaction.maskRegisteredSecrets(in: entry.body), savedAt: entry.savedAt))
-        case .failure(let problem): return damaged(problem.reason)
+        switch Self.decode(UnsafeRawBufferPointer(file)) {
+        case .success(let header):
+            // The body is handed over where it was read: copying it would touch
+            // as much memory again, which costs more than reading it.
+            let body = Data(bytesNoCopy: file.baseAddress! + header.bodyStart, count: file.count - header.bodyStart,
+                            deallocator: .custom { _, _ in file.deallocate() })
+            // An entry saved before a key was configured (or by an older spacedash) may hold it.
+            return .hit(CacheEntry(body: Redaction.maskRegisteredSecrets(in: body), savedAt: header.savedAt))
+        case .failure(let problem):
+            file.deallocate()
+            return damaged(problem.reason)
         }
     }
 
@@ -337,8 +344,10 @@ public final class CacheStore: Sendable {
         return data
     }
 
-    static func decode(_ bytes: [UInt8]) -> Result<CacheEntry, CacheProblem> {
-        let problem = { (reason: String) in Result<CacheEntry, CacheProblem>.failure(CacheProblem(path: "", reason: reason)) }
+    /// Where the body starts and when the entry was saved, once the header,
+    /// the body's length and its checksum are found right.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> Result<(bodyStart: Int, savedAt: Date), CacheProblem> {
+        let problem = { (reason: String) in Result<(bodyStart: Int, savedAt: Date), CacheProblem>.failure(CacheProblem(path: "", reason: reason)) }
         // The header ends at the first empty line.
         var headerEnd: Int?
         var index = 0
@@ -361,17 +370,23 @@ public final class CacheStore: Sendable {
               let length = fields["length"].flatMap(Int.init), length >= 0,
               let checksum = fields["fnv1a64"].flatMap({ UInt64($0, radix: 16) })
         else { return problem("has a damaged header") }
-        let body = Data(bytes[(end + 2)...])
+        let body = UnsafeRawBufferPointer(rebasing: bytes[(end + 2)...])
         guard body.count == length else {
             return problem(body.count < length ? "is truncated (\(body.count) of \(length) bytes)" : "has \(body.count - length) bytes too many")
         }
         guard fnv1a64(body) == checksum else { return problem("is damaged (checksum mismatch)") }
-        return .success(CacheEntry(body: body, savedAt: Date(timeIntervalSince1970: Double(saved) / 1000)))
+        return .success((bodyStart: end + 2, savedAt: Date(timeIntervalSince1970: Double(saved) / 1000)))
     }
 
     static func fnv1a64(_ data: Data) -> UInt64 {
+        // Over the raw bytes: Data's iterator costs ~50 instructions a byte,
+        // which made checking a 270 KB entry slower than reading it.
+        data.withUnsafeBytes { fnv1a64($0) }
+    }
+
+    static func fnv1a64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
@@ -382,19 +397,32 @@ public final class CacheStore: Sendable {
 
     private struct ErrnoCode: Error { let code: Int32 }
 
-    private static func readAll(fd: Int32, expected: Int) -> Result<[UInt8], ErrnoCode> {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(expected)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The whole file, read straight into memory of its own (which the caller
+    /// deallocates): no chunk buffer, no copy. `expected` is the size `fstat`
+    /// gave; a file that grew since is read to its end all the same.
+    private static func readAll(fd: Int32, expected: Int) -> Result<UnsafeMutableRawBufferPointer, ErrnoCode> {
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(expected, maximumEntrySize) + 1, alignment: 16)
+        var filled = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if filled == buffer.count {
+                guard filled <= maximumEntrySize else {
+                    buffer.deallocate()
+                    return .failure(ErrnoCode(code: EFBIG))
+                }
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(buffer.count * 2, maximumEntrySize + 1), alignment: 16)
+                larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+                buffer.deallocate()
+                buffer = larger
+            }
+            let count = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(ErrnoCode(code: errno))
+                let code = errno
+                buffer.deallocate()
+                return .failure(ErrnoCode(code: code))
             }
-            if count == 0 { return .success(bytes) }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > maximumEntrySize { return .failure(ErrnoCode(code: EFBIG)) }
+            if count == 0 { return .success(UnsafeMutableRawBufferPointer(rebasing: buffer[..<filled])) }
+            filled += count
         }
     }
 

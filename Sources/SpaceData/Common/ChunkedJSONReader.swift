@@ -89,6 +89,15 @@ struct ChunkedJSONReader {
         return Data(buffer[(start - bufferStart) ..< position])
     }
 
+    /// Calls `body` with the bytes from `start` (retained) to the current
+    /// position, in place: for decoding a record without copying it.
+    func withBytes<Result>(from start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        precondition(retainedFrom.map { $0 <= start } ?? false)
+        return buffer.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[(start - bufferStart) ..< position]))
+        }
+    }
+
     /// Consumes `byte` after whitespace, or fails saying `expected`.
     mutating func expect(_ byte: UInt8, _ expected: String) throws(JSONReadError) {
         guard try peekNonWhitespace() == byte else { throw syntax(expected) }

@@ -49,42 +49,72 @@ public enum CuriosityCompactForm {
         return try result.get()
     }
 
+    /// One pass over the bytes, no array per line or field: a warm-cache run
+    /// reads the whole mission (4,500+ sols) before showing seven of them, and
+    /// splitting into arrays cost more than the rest of the run together.
     static func decode(bytes: UnsafeBufferPointer<UInt8>) throws(Damaged) -> CuriosityFeed {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard let first = lines.first, first.elementsEqual(header.utf8) else {
+        let newline = UInt8(ascii: "\n"), tab = UInt8(ascii: "\t")
+        let headerEnd = bytes.firstIndex(of: newline) ?? bytes.count
+        guard UnsafeBufferPointer(rebasing: bytes[..<headerEnd]).elementsEqual(header.utf8) else {
             throw Damaged(line: 0, reason: "not a cached list of Curiosity sols")
         }
-        guard lines.last?.isEmpty == true else { throw Damaged(line: lines.count, reason: "the last line is cut short") }
-        lines.removeLast()
+        guard bytes.last == newline else {
+            throw Damaged(line: bytes.count { $0 == newline } + 1, reason: "the last line is cut short")
+        }
+        // Where each field of the current line starts; its end is the next start - 1.
+        let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: fieldCount + 1)
+        defer { starts.deallocate() }
         var sols: [CuriositySol] = []
-        sols.reserveCapacity(lines.count)
-        for (index, line) in lines.enumerated().dropFirst() {
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard fields.count == fieldCount else { throw Damaged(line: index + 1, reason: "\(fields.count) fields instead of \(fieldCount)") }
-            func bytes(_ field: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: fields[field]) }
-            func optional<T>(_ field: Int, _ name: String, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) throws(Damaged) -> T? {
-                let text = bytes(field)
-                guard !text.isEmpty else { return nil }
-                guard let value = parse(text) else { throw Damaged(line: index + 1, reason: "\(name) is not readable") }
-                return value
+        sols.reserveCapacity(bytes.count / 48)
+        var position = headerEnd + 1
+        var line = 1
+        while position < bytes.count {
+            line += 1
+            var fields = 1
+            starts[0] = position
+            while bytes[position] != newline {  // the last byte is a newline
+                if bytes[position] == tab {
+                    if fields < fieldCount { starts[fields] = position + 1 }
+                    fields += 1
+                }
+                position += 1
             }
-            guard let number = CuriosityDecoder.integer(bytes(0)), number >= 0 else { throw Damaged(line: index + 1, reason: "no sol number") }
-            guard let date = EarthDate(bytes: bytes(1)) else { throw Damaged(line: index + 1, reason: "no Earth date") }
-            let temperature = { (text: UnsafeBufferPointer<UInt8>) in CuriosityDecoder.reading(text, within: PlausibleReading.temperature) }
-            sols.append(CuriositySol(
-                sol: number, earthDate: date,
-                solarLongitude: try optional(2, "Ls") { CuriosityDecoder.reading($0, within: 0..<360) },
-                marsMonth: try optional(3, "the Mars month") { CuriosityDecoder.integer($0).flatMap { (1...12).contains($0) ? $0 : nil } },
-                airTemperature: TemperatureExtremes(low: try optional(4, "the air low", temperature), high: try optional(5, "the air high", temperature)),
-                groundTemperature: TemperatureExtremes(low: try optional(6, "the ground low", temperature), high: try optional(7, "the ground high", temperature)),
-                pressure: try optional(8, "the pressure") { CuriosityDecoder.reading($0, within: PlausibleReading.pressure) },
-                uvIndex: try optional(9, "the UV index") { UVIndex(bytes: $0) },
-                sunrise: try optional(10, "the sunrise") { MarsLocalTime(bytes: $0) },
-                sunset: try optional(11, "the sunset") { MarsLocalTime(bytes: $0) }
-            ))
+            guard fields == fieldCount else { throw Damaged(line: line, reason: "\(fields) fields instead of \(fieldCount)") }
+            starts[fieldCount] = position + 1
+            position += 1
+            sols.append(try sol(from: bytes, starts: starts, line: line))
         }
         guard !sols.isEmpty else { throw Damaged(line: 0, reason: "no sols") }
         return CuriosityFeed(sols: sols)
+    }
+
+    /// The sol of one line, its fields starting at `starts` (and ending before the next).
+    private static func sol(from bytes: UnsafeBufferPointer<UInt8>, starts: UnsafeMutableBufferPointer<Int>, line: Int) throws(Damaged) -> CuriositySol {
+        func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[starts[index] ..< starts[index + 1] - 1])
+        }
+        func optional<T>(_ index: Int, _ name: String, _ parse: (UnsafeBufferPointer<UInt8>) -> T?) throws(Damaged) -> T? {
+            let text = field(index)
+            guard !text.isEmpty else { return nil }
+            guard let value = parse(text) else { throw Damaged(line: line, reason: "\(name) is not readable") }
+            return value
+        }
+        func temperature(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+            CuriosityDecoder.reading(text, within: PlausibleReading.temperature)
+        }
+        guard let number = CuriosityDecoder.integer(field(0)), number >= 0 else { throw Damaged(line: line, reason: "no sol number") }
+        guard let date = EarthDate(bytes: field(1)) else { throw Damaged(line: line, reason: "no Earth date") }
+        return CuriositySol(
+            sol: number, earthDate: date,
+            solarLongitude: try optional(2, "Ls") { CuriosityDecoder.reading($0, within: 0..<360) },
+            marsMonth: try optional(3, "the Mars month") { CuriosityDecoder.integer($0).flatMap { (1...12).contains($0) ? $0 : nil } },
+            airTemperature: TemperatureExtremes(low: try optional(4, "the air low", temperature), high: try optional(5, "the air high", temperature)),
+            groundTemperature: TemperatureExtremes(low: try optional(6, "the ground low", temperature), high: try optional(7, "the ground high", temperature)),
+            pressure: try optional(8, "the pressure") { CuriosityDecoder.reading($0, within: PlausibleReading.pressure) },
+            uvIndex: try optional(9, "the UV index") { UVIndex(bytes: $0) },
+            sunrise: try optional(10, "the sunrise") { MarsLocalTime(bytes: $0) },
+            sunset: try optional(11, "the sunset") { MarsLocalTime(bytes: $0) }
+        )
     }
 
     /// Whole numbers without a fraction (the feed's own form), others as Swift writes them.

@@ -170,7 +170,7 @@ public enum CuriosityDecoder {
         while index < text.count {
             let digit = text[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
+            value = value &* 10 &+ Int(digit)  // 12 digits at most: cannot overflow
             index += 1
         }
         return negative ? -value : value
@@ -216,8 +216,20 @@ public enum CuriosityDecoder {
 }
 
 extension UVIndex {
+    /// Compared as bytes, the candidate picked by length and first letter:
+    /// a String per sol was a fifth of the cost of reading the cache.
     init?(bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count <= 9 else { return nil }
-        self.init(rawValue: String(decoding: bytes, as: UTF8.self))
+        let candidate: UVIndex
+        switch (bytes.count, bytes.first) {
+        case (3, UInt8(ascii: "L")): candidate = .low
+        case (8, UInt8(ascii: "M")): candidate = .moderate
+        case (4, UInt8(ascii: "H")): candidate = .high
+        case (9, UInt8(ascii: "V")): candidate = .veryHigh
+        default: return nil
+        }
+        let matches = candidate.rawValue.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
+            ?? bytes.elementsEqual(candidate.rawValue.utf8)
+        guard matches else { return nil }
+        self = candidate
     }
 }

@@ -8,6 +8,11 @@ public struct CuriosityFeed: Sendable, Equatable {
     /// Sorts by the sol number (never the feed's `id`, which is not in sol
     /// order) and keeps the first entry the feed gives for a repeated sol.
     public init(sols: [CuriositySol]) {
+        // Already ascending and unique (the cache's own form): nothing to do.
+        if zip(sols, sols.dropFirst()).allSatisfy({ $0.sol < $1.sol }) {
+            self.sols = sols
+            return
+        }
         var seen = Set<Int>()
         seen.reserveCapacity(sols.count)
         let unique = sols.filter { seen.insert($0.sol).inserted }

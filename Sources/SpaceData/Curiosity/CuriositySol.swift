@@ -84,17 +84,22 @@ public enum UVIndex: String, Sendable, Equatable, CaseIterable {
 
 /// A calendar date on Earth (UTC), as the feed writes it: `YYYY-MM-DD`.
 public struct EarthDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    public var year: Int { Int(storedYear) }
+    public var month: Int { Int(storedMonth) }
+    public var day: Int { Int(storedDay) }
+    // Small, because a run holds the whole mission's sols (4,500+) at once and
+    // on this kind of machine each page of memory touched costs more than parsing it.
+    private let storedYear: Int32
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
 
     /// nil unless the numbers name a real Gregorian date.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int32(year)
+        storedMonth = UInt8(month)
+        storedDay = UInt8(day)
     }
 
     /// Parses `YYYY-MM-DD` exactly.
@@ -120,9 +125,10 @@ public struct EarthDate: Sendable, Hashable, Comparable, CustomStringConvertible
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        storedDay = UInt8(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+        storedMonth = UInt8(month)
+        storedYear = Int32(clamping: yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
@@ -161,7 +167,7 @@ public struct EarthDate: Sendable, Hashable, Comparable, CustomStringConvertible
         for index in range {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
+            value = value &* 10 &+ Int(digit)  // a few digits: cannot overflow
         }
         return value
     }
@@ -174,16 +180,20 @@ public struct EarthDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
 /// A local time of day at the rover: `HH:MM` (Curiosity) or `HH:MM:SS`.
 public struct MarsLocalTime: Sendable, Equatable, CustomStringConvertible {
-    public var hour: Int
-    public var minute: Int
+    public var hour: Int { Int(storedHour) }
+    public var minute: Int { Int(storedMinute) }
     /// Present when the feed gives seconds.
-    public var second: Int?
+    public var second: Int? { storedSecond.map(Int.init) }
+    // Bytes, not Ints: two per sol, 4,500+ sols held at once (see EarthDate).
+    private let storedHour: UInt8
+    private let storedMinute: UInt8
+    private let storedSecond: UInt8?
 
     public init?(hour: Int, minute: Int, second: Int? = nil) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second ?? 0) else { return nil }
-        self.hour = hour
-        self.minute = minute
-        self.second = second
+        storedHour = UInt8(hour)
+        storedMinute = UInt8(minute)
+        storedSecond = second.map(UInt8.init)
     }
 
     public init?(_ text: some StringProtocol) {

@@ -163,24 +163,27 @@ struct SpacedashLaunchProbe: Decodable {
     }
 }
 
+/// One launch as Launch Library sends it, read by `JSONDecoder` here (pages)
+/// or straight from its bytes by `LaunchRecordDecoder` (`--file`); `launch`
+/// turns either into a `Launch`.
 struct RawLaunch: Decodable {
-    private var id: String?
-    private var name: String?
-    private var status: NamedValue?
-    private var net: String?
-    private var netPrecision: NamedValue?
-    private var windowStart: String?
-    private var windowEnd: String?
-    private var lspName: String?
-    private var provider: RawAgency?
-    private var mission: RawMission?
-    private var missionType: String?
-    private var orbit: NamedValue?
-    private var pad: RawPad?
-    private var location: RawLocation?
-    private var rocket: RawRocket?
-    private var webcastLive: Bool?
-    private var lastUpdated: String?
+    var id: String?
+    var name: String?
+    var status: NamedValue?
+    var net: String?
+    var netPrecision: NamedValue?
+    var windowStart: String?
+    var windowEnd: String?
+    var lspName: String?
+    var provider: RawAgency?
+    var mission: RawMission?
+    var missionType: String?
+    var orbit: NamedValue?
+    var pad: RawPad?
+    var location: RawLocation?
+    var rocket: RawRocket?
+    var webcastLive: Bool?
+    var lastUpdated: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, status, net, orbit, pad, location, rocket, mission
@@ -193,6 +196,9 @@ struct RawLaunch: Decodable {
         case webcastLive = "webcast_live"
         case lastUpdated = "last_updated"
     }
+
+    /// Nothing read yet.
+    init() {}
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -219,7 +225,7 @@ struct RawLaunch: Decodable {
         guard let id, let name else { return nil }
         let orbit = mission?.orbit ?? self.orbit
         let location = pad?.location ?? self.location
-        let nameParts = name.components(separatedBy: " | ")
+        let rocketInName = Self.rocket(inName: name)
         return Launch(
             id: id,
             name: name,
@@ -243,20 +249,46 @@ struct RawLaunch: Decodable {
             statusName: status?.name,
             statusAbbreviation: status?.abbrev,
             // 2.2.0 list mode has no rocket object; its name is the part before " | ".
-            rocketName: rocket?.name ?? (nameParts.count > 1 ? nameParts[0].nonEmpty : nil),
+            rocketName: rocket?.name ?? rocketInName,
             webcastLive: webcastLive ?? false,
             lastUpdated: lastUpdated.flatMap(LaunchLibraryDate.date(from:))
         )
     }
 }
 
+extension RawLaunch {
+    /// The part of "Rocket | Mission" before the first " | ", if it has one and
+    /// it is not blank. ASCII names (nearly all) are split by their bytes:
+    /// `components(separatedBy:)` cost a tenth of a `--file` load.
+    static func rocket(inName name: String) -> String? {
+        // nil: not ASCII; .some(nil): no " | "; .some(n): the first is at byte n.
+        let split: Int?? = name.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.count >= 3 else { return .some(nil) }
+            for start in 0...(bytes.count - 3)
+            where bytes[start] == 0x20 && bytes[start + 1] == UInt8(ascii: "|") && bytes[start + 2] == 0x20 {
+                return .some(start)
+            }
+            return .some(nil)
+        } ?? nil
+        guard let split else {
+            let parts = name.components(separatedBy: " | ")
+            return parts.count > 1 ? parts[0].nonEmpty : nil
+        }
+        guard let end = split else { return nil }
+        return String(name[..<name.utf8.index(name.startIndex, offsetBy: end)]).nonEmpty
+    }
+}
+
 /// `{"name": …, "abbrev": …}` or a bare string: statuses, precisions, orbits,
 /// and the agency type (a string before 2.3.0, an object after).
-private struct NamedValue: Decodable {
+struct NamedValue: Decodable {
     var name: String?
     var abbrev: String?
 
     enum CodingKeys: String, CodingKey { case name, abbrev }
+
+    init() {}
 
     init(from decoder: Decoder) throws {
         // Objects are the common case; a string (2.2.0 list mode) is the exception.
@@ -270,12 +302,14 @@ private struct NamedValue: Decodable {
     }
 }
 
-private struct RawAgency: Decodable {
+struct RawAgency: Decodable {
     var name: String?
     var abbrev: String?
     var type: String?
 
     enum CodingKeys: String, CodingKey { case name, abbrev, type }
+
+    init() {}
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -286,13 +320,15 @@ private struct RawAgency: Decodable {
 }
 
 /// The mission object, or in 2.2.0 list mode just its name.
-private struct RawMission: Decodable {
+struct RawMission: Decodable {
     var name: String?
     var type: String?
     var description: String?
     var orbit: NamedValue?
 
     enum CodingKeys: String, CodingKey { case name, type, description, orbit }
+
+    init() {}
 
     init(from decoder: Decoder) throws {
         // Objects are the common case; a string (2.2.0 list mode) is the exception.
@@ -309,7 +345,7 @@ private struct RawMission: Decodable {
 }
 
 /// The pad object, or in 2.2.0 list mode just its name.
-private struct RawPad: Decodable {
+struct RawPad: Decodable {
     var name: String?
     var latitude: Double?
     var longitude: Double?
@@ -320,6 +356,8 @@ private struct RawPad: Decodable {
         case name, latitude, longitude, country, location
         case countryCode = "country_code"
     }
+
+    init() {}
 
     init(from decoder: Decoder) throws {
         // Objects are the common case; a string (2.2.0 list mode) is the exception.
@@ -337,7 +375,7 @@ private struct RawPad: Decodable {
 }
 
 /// The location object, or in 2.2.0 list mode just its name.
-private struct RawLocation: Decodable {
+struct RawLocation: Decodable {
     var name: String?
     var countryCode: String?
     var latitude: Double?
@@ -347,6 +385,8 @@ private struct RawLocation: Decodable {
         case name, country, latitude, longitude
         case countryCode = "country_code"
     }
+
+    init() {}
 
     init(from decoder: Decoder) throws {
         // Objects are the common case; a string (2.2.0 list mode) is the exception.
@@ -363,15 +403,16 @@ private struct RawLocation: Decodable {
 }
 
 /// 2.3.0's country object; only its ISO code is kept.
-private struct RawCountry: Decodable {
+struct RawCountry: Decodable {
     var alpha3: String?
     enum CodingKeys: String, CodingKey { case alpha3 = "alpha_3_code" }
+    init() {}
     init(from decoder: Decoder) throws {
         alpha3 = try decoder.container(keyedBy: CodingKeys.self).text(.alpha3)
     }
 }
 
-private struct RawRocket: Decodable {
+struct RawRocket: Decodable {
     var name: String?
 
     private struct Configuration: Decodable {
@@ -386,6 +427,8 @@ private struct RawRocket: Decodable {
     }
 
     enum CodingKeys: String, CodingKey { case configuration }
+
+    init() {}
 
     init(from decoder: Decoder) throws {
         let configuration = try decoder.container(keyedBy: CodingKeys.self).lenient(Configuration.self, .configuration)

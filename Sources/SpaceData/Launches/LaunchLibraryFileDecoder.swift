@@ -5,8 +5,9 @@ import Glibc
 
 /// Reads a saved Launch Library response (`--file`) of any size as a stream
 /// of records: the file is read in chunks, the envelope and the `results`
-/// array are walked by `ChunkedJSONReader`, and each launch is decoded alone by
-/// `LaunchLibraryDecoder`'s tolerant record types. Memory holds the launches
+/// array are walked by `ChunkedJSONReader`, and each launch is decoded alone,
+/// from its bytes in place, by `LaunchRecordDecoder` (`LaunchLibraryDecoder`'s
+/// tolerant rules without `JSONDecoder`'s cost per record). Memory holds the launches
 /// decoded so far and one chunk, never the whole document as a tree, so the
 /// time and memory of a load grow in step with the number of launches.
 ///
@@ -184,7 +185,17 @@ public enum LaunchLibraryFileDecoder {
                 let start = reader.offset
                 reader.retain(from: start)
                 try reader.skipValue()
-                add(reader.bytes(from: start))
+                if seen == 0 && topLevel {
+                    isSpacedashOutput = (try? decoder.decode(SpacedashLaunchProbe.self, from: reader.bytes(from: start)))?.isSpacedashLaunch == true
+                }
+                seen += 1
+                let launch: Launch?
+                if isSpacedashOutput {
+                    launch = try? decoder.decode(Launch.self, from: reader.bytes(from: start))
+                } else {
+                    launch = reader.withBytes(from: start, LaunchRecordDecoder.launch(in:))
+                }
+                if let launch { launches.append(launch) } else { skipped += 1 }
                 reader.release()
                 if try reader.peekNonWhitespace() == UInt8(ascii: ",") {
                     reader.advance()
@@ -193,17 +204,6 @@ public enum LaunchLibraryFileDecoder {
                     return
                 }
             }
-        }
-
-        private mutating func add(_ record: Data) {
-            if seen == 0 && topLevel {
-                isSpacedashOutput = (try? decoder.decode(SpacedashLaunchProbe.self, from: record))?.isSpacedashLaunch == true
-            }
-            seen += 1
-            let launch = isSpacedashOutput
-                ? (try? decoder.decode(Launch.self, from: record))
-                : (try? decoder.decode(RawLaunch.self, from: record))?.launch
-            if let launch { launches.append(launch) } else { skipped += 1 }
         }
 
         func page(count: Int?, next: String?, previous: String?) throws(WalkError) -> LaunchPage {
