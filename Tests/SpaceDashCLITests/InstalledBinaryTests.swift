@@ -64,7 +64,9 @@ struct InstalledBinaryTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         try Data().write(to: libraries.appendingPathComponent("libcurl.so.4"))
         let environment = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "LANG": "C.UTF-8", "LD_LIBRARY_PATH": libraries.path,
-                           "SPACEDASH_CACHE_DIR": scratch.appendingPathComponent("cache").path]
+                           "SPACEDASH_CACHE_DIR": scratch.appendingPathComponent("cache").path,
+                           // When the bundled listing was made: its launches are still ahead.
+                           "SPACEDASH_NOW": "2026-07-20T14:38:00Z"]
         let version = try ProcessRunner.run(binary, arguments: ["--version"], environment: environment, timeout: 60)
         #expect(version.exitCode == 0 && version.stdoutText == "spacedash \(SpaceDashVersion.current)\n", "\(version.stderrText)")
         let offline = try ProcessRunner.run(binary, arguments: ["mars-weather", "--offline"], environment: environment, timeout: 60)

@@ -95,6 +95,7 @@ import TestSupport
     /// Every record of every bundled and captured Launch Library response.
     @Test func readsEveryRealRecordAsJSONDecoderDoes() throws {
         var files = try FileManager.default.contentsOfDirectory(at: ProjectPaths.fixtures.appendingPathComponent("launches"), includingPropertiesForKeys: nil)
+        files.append(ProjectPaths.fixtures.appendingPathComponent("bundled/launchesListing.json"))
         if let captures = ProjectPaths.sharedData?.appendingPathComponent("launches/ll2"),  // absent: the project's own only
            let more = try? FileManager.default.contentsOfDirectory(at: captures, includingPropertiesForKeys: nil) { files += more }
         var compared = 0
