@@ -34,6 +34,25 @@ import Testing
         #expect(end)
     }
 
+    @Test func aNumberWithALeadingZeroIsMalformedAsJSONDecoderHasIt() throws {
+        #expect(throws: JSONByteReader.Failure.malformed("expected ']'", offset: 2)) { try read("[01]") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.malformed("expected '}'", offset: 8)) { try read(#"{"a": -00}"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        try read("[0, -0.5, 0e1, 10]") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() }
+    }
+
+    /// Nesting is followed without recursion: a hostile file cannot exhaust the stack.
+    @Test func skipsNestingOfAnyDepth() throws {
+        let depth = 200_000
+        let text = #"{"a": "# + String(repeating: #"[{"b": "#, count: depth) + "1" + String(repeating: "}]", count: depth) + "}"
+        let end = try read(text) { (reader: inout JSONByteReader) throws(JSONByteReader.Failure) in
+            try reader.skipValue()
+            return reader.position
+        }
+        #expect(end == text.utf8.count)
+        let unclosed = String(repeating: "[", count: depth) + "]]"
+        #expect(throws: JSONByteReader.Failure.truncated) { try read(unclosed) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+    }
+
     @Test func tellsCutShortFromMalformed() {
         #expect(throws: JSONByteReader.Failure.truncated) { try read(#"{"a":[1,"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
         #expect(throws: JSONByteReader.Failure.truncated) { try read(#""\u00"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }

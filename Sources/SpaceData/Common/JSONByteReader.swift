@@ -1,8 +1,10 @@
-/// A forward-only JSON reader over raw bytes, for feeds too large for
-/// `JSONDecoder` to read within a run's time budget (Curiosity's whole-mission
-/// answer is ~3 MB of small string fields). It checks the whole text as it goes,
-/// so a cut-short body is told apart from a malformed one, and it hands out
-/// strings as byte ranges, allocating only when a caller asks for a `String`.
+/// A forward-only JSON reader over raw bytes, for inputs too large for
+/// `JSONDecoder` to read within a run's time budget: Curiosity's whole-mission
+/// answer (~3 MB of small string fields) and the launches of `--file`, one
+/// record at a time. It checks the whole text as it goes, values it passes over
+/// included, so one walk both checks and decodes, and a cut-short text is told
+/// apart from a malformed one; it hands out strings as byte ranges, allocating
+/// only when a caller asks for a `String`.
 struct JSONByteReader {
     enum Failure: Error, Equatable {
         /// The text ended inside a value: the body was cut short.
@@ -102,14 +104,78 @@ struct JSONByteReader {
         }
     }
 
-    /// Checks and passes over any value.
+    /// Checks and passes over any value. Nesting is followed with a stack of
+    /// bits, not recursion, so no depth of input can exhaust the call stack.
     mutating func skipValue() throws(Failure) {
-        switch try peekKind() {
-        case .object: try readObject { (reader: inout JSONByteReader, _: StringToken) throws(Failure) in try reader.skipValue() }
-        case .array: try readArray { (reader: inout JSONByteReader) throws(Failure) in try reader.skipValue() }
-        case .string: _ = try readStringToken()
-        case .number: _ = try readNumberToken()
-        case .literal: _ = try readLiteral()
+        var nesting = NestingStack()
+        while true {
+            // At a value.
+            switch try peekKind() {
+            case .object:
+                position += 1
+                if try consume(UInt8(ascii: "}")) { break }
+                nesting.push(isObject: true)
+                try skipKeyAndColon()
+                continue
+            case .array:
+                position += 1
+                if try consume(UInt8(ascii: "]")) { break }
+                nesting.push(isObject: false)
+                continue
+            case .string: _ = try readStringToken()
+            case .number: _ = try readNumberToken()
+            case .literal: _ = try readLiteral()
+            }
+            // After a value: close containers until one goes on with a comma.
+            while let isObject = nesting.top {
+                if try consume(UInt8(ascii: ",")) {
+                    if isObject { try skipKeyAndColon() }
+                    break
+                }
+                try expect(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                nesting.pop()
+            }
+            if nesting.isEmpty { return }
+        }
+    }
+
+    private mutating func skipKeyAndColon() throws(Failure) {
+        skipWhitespace()
+        guard position < bytes.count else { throw .truncated }
+        guard bytes[position] == UInt8(ascii: "\"") else { throw malformed("expected a key") }
+        _ = try readStringToken()
+        try expect(UInt8(ascii: ":"))
+    }
+
+    /// Which containers enclose the current position, innermost last: 64 levels
+    /// in a word, deeper ones (never met in real data) in an array.
+    private struct NestingStack {
+        private var bits: UInt64 = 0
+        private var depth = 0
+        private var deeper: [Bool] = []
+
+        var isEmpty: Bool { depth == 0 }
+
+        /// Whether the innermost container is an object; nil outside any.
+        var top: Bool? {
+            guard depth > 0 else { return nil }
+            return depth > 64 ? deeper[depth - 65] : bits & (1 << (depth - 1)) != 0
+        }
+
+        mutating func push(isObject: Bool) {
+            if depth >= 64 {
+                deeper.append(isObject)
+            } else if isObject {
+                bits |= 1 << depth
+            } else {
+                bits &= ~(1 << depth)
+            }
+            depth += 1
+        }
+
+        mutating func pop() {
+            depth -= 1
+            if depth >= 64 { deeper.removeLast() }
         }
     }
 
@@ -157,7 +223,13 @@ struct JSONByteReader {
         skipWhitespace()
         let start = position
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard try digits() > 0 else { throw malformed("expected a digit") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
+            // No leading zeros in JSON: "0" is the whole integer part (as `JSONDecoder` reads it).
+            position += 1
+            if position == bytes.count { throw .truncated }
+        } else {
+            guard try digits() > 0 else { throw malformed("expected a digit") }
+        }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             guard try digits() > 0 else { throw malformed("expected a digit after '.'") }
@@ -194,43 +266,6 @@ struct JSONByteReader {
         }
         position += word.utf8CodeUnitCount
         return value
-    }
-
-    /// Passes over a value whose syntax was checked already (a record that
-    /// `ChunkedJSONReader` walked): only strings and brackets are followed,
-    /// several times faster than `skipValue`.
-    mutating func skipCheckedValue() {
-        skipWhitespace()
-        var depth = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                while position < bytes.count {
-                    let inner = bytes[position]
-                    position += inner == UInt8(ascii: "\\") ? 2 : 1
-                    if inner == UInt8(ascii: "\"") { break }
-                }
-                if depth == 0 { return }
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == 0 {  // the end of the container holding a number or literal
-                    position -= 1
-                    return
-                }
-                depth -= 1
-                if depth == 0 { return }
-            case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09:
-                if depth == 0 {  // the end of a number or literal
-                    position -= 1
-                    return
-                }
-            default:
-                continue
-            }
-        }
     }
 
     // MARK: - Reading tokens
