@@ -53,6 +53,25 @@ import Testing
         #expect(throws: JSONByteReader.Failure.truncated) { try read(unclosed) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, an escape or a
+    /// control character is found wherever it falls, and bytes past ASCII are text.
+    @Test func findsWhatEndsAPlainRunAtAnyOffset() throws {
+        for count in 0..<12 {
+            let plain = String(repeating: "aé", count: count)  // 3 bytes each
+            let end = 1 + 3 * count
+            let token = try read("\"\(plain)\" ") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
+            #expect(token.range == 1..<end && !token.hasEscapes)
+            let escaped = try read(#""\#(plain)\"x\u0041" "#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in r.string(try r.readStringToken()) }
+            #expect(escaped == plain + "\"xA")
+            #expect(throws: JSONByteReader.Failure.malformed("control character in a string", offset: end)) {
+                try read("\"\(plain)\u{1F}\"") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
+            }
+            #expect(throws: JSONByteReader.Failure.truncated) {
+                try read("\"\(plain)") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
+            }
+        }
+    }
+
     @Test func tellsCutShortFromMalformed() {
         #expect(throws: JSONByteReader.Failure.truncated) { try read(#"{"a":[1,"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
         #expect(throws: JSONByteReader.Failure.truncated) { try read(#""\u00"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }

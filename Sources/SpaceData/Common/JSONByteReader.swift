@@ -33,6 +33,11 @@ struct JSONByteReader {
 
     // MARK: - Structure
 
+    // The small steps below are inlined into every reader (`@inline(__always)`),
+    // with their failures built out of line: they run for every byte of a
+    // million-launch file.
+
+    @inline(__always)
     mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
@@ -43,6 +48,7 @@ struct JSONByteReader {
     }
 
     /// The kind of the next value, after whitespace.
+    @inline(__always)
     mutating func peekKind() throws(Failure) -> ValueKind {
         skipWhitespace()
         guard position < bytes.count else { throw .truncated }
@@ -56,14 +62,21 @@ struct JSONByteReader {
         }
     }
 
+    @inline(__always)
     mutating func expect(_ byte: UInt8) throws(Failure) {
         skipWhitespace()
         guard position < bytes.count else { throw .truncated }
-        guard bytes[position] == byte else { throw malformed("expected '\(Character(Unicode.Scalar(byte)))'") }
+        guard bytes[position] == byte else { throw expected(byte) }
         position += 1
     }
 
+    @inline(never)
+    private func expected(_ byte: UInt8) -> Failure {
+        malformed("expected '\(Character(Unicode.Scalar(byte)))'")
+    }
+
     /// Consumes `byte` when it comes next (after whitespace).
+    @inline(__always)
     mutating func consume(_ byte: UInt8) throws(Failure) -> Bool {
         skipWhitespace()
         guard position < bytes.count else { throw .truncated }
@@ -186,13 +199,14 @@ struct JSONByteReader {
         try expect(UInt8(ascii: "\""))
         let start = position
         var hasEscapes = false
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
+        while true {
+            skipPlainStringBytes()
+            guard position < bytes.count else { throw .truncated }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
                 position += 1
                 return StringToken(range: start..<(position - 1), hasEscapes: hasEscapes)
-            }
-            if byte == UInt8(ascii: "\\") {
+            case UInt8(ascii: "\\"):
                 hasEscapes = true
                 position += 1
                 guard position < bytes.count else { throw .truncated }
@@ -209,13 +223,40 @@ struct JSONByteReader {
                 default:
                     throw malformed("bad escape")
                 }
-            } else if byte < 0x20 {
+            default:
                 throw malformed("control character in a string")
-            } else {
-                position += 1
             }
         }
-        throw .truncated
+    }
+
+    /// Moves to the next quote, backslash or control character (or the end),
+    /// eight bytes at a time: strings are most of the bytes of a launch.
+    @inline(__always)
+    private mutating func skipPlainStringBytes() {
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while position + 8 <= bytes.count, !Self.hasQuoteBackslashOrControl(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
+                position += 8
+            }
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
+            position += 1
+        }
+    }
+
+    /// Whether any of the eight bytes of `word` is `"`, `\` or below 0x20
+    /// (the "has a byte less than" and "has a zero byte" bit tricks, exact for "any").
+    @inline(__always)
+    private static func hasQuoteBackslashOrControl(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let noQuote = (quote &- ones) & ~quote
+        let noBackslash = (backslash &- ones) & ~backslash
+        return (control | noQuote | noBackslash) & (ones &* 0x80) != 0
     }
 
     /// The number at the current position, as a byte range.
