@@ -39,10 +39,10 @@ private protocol NamedRecordFields: RecordFields {
 }
 
 extension RawLaunch: RecordFields {
-    private static let keys: [StaticString] = [
+    private static let keys = JSONKeySet([
         "id", "name", "status", "net", "net_precision", "window_start", "window_end", "launch_service_provider",
         "rocket", "mission", "pad", "webcast_live", "last_updated", "lsp_name", "mission_type", "orbit", "location",
-    ]
+    ])
 
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawLaunch? {
         try reader.object(keys) { (launch: inout RawLaunch, reader: inout JSONByteReader, field: Int) throws(Failure) in
@@ -70,7 +70,7 @@ extension RawLaunch: RecordFields {
 }
 
 extension NamedValue: NamedRecordFields {
-    private static let keys: [StaticString] = ["name", "abbrev"]
+    private static let keys = JSONKeySet(["name", "abbrev"])
 
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> NamedValue? {
         try reader.objectOrName(keys) { (value: inout NamedValue, reader: inout JSONByteReader, field: Int) throws(Failure) in
@@ -80,7 +80,7 @@ extension NamedValue: NamedRecordFields {
 }
 
 extension RawAgency: RecordFields {
-    private static let keys: [StaticString] = ["name", "abbrev", "type"]
+    private static let keys = JSONKeySet(["name", "abbrev", "type"])
 
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawAgency? {
         try reader.object(keys) { (agency: inout RawAgency, reader: inout JSONByteReader, field: Int) throws(Failure) in
@@ -94,7 +94,7 @@ extension RawAgency: RecordFields {
 }
 
 extension RawMission: NamedRecordFields {
-    private static let keys: [StaticString] = ["name", "type", "description", "orbit"]
+    private static let keys = JSONKeySet(["name", "type", "description", "orbit"])
 
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawMission? {
         try reader.objectOrName(keys) { (mission: inout RawMission, reader: inout JSONByteReader, field: Int) throws(Failure) in
@@ -117,7 +117,7 @@ private protocol PlaceRecordFields: NamedRecordFields {
 }
 
 extension RawPad: PlaceRecordFields {
-    private static let keys = placeKeys + ["location"]
+    private static let keys = JSONKeySet(placeKeys + ["location"])
 
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawPad? {
         try reader.place(keys) { (pad: inout RawPad, reader: inout JSONByteReader, _: Int) throws(Failure) in
@@ -127,15 +127,17 @@ extension RawPad: PlaceRecordFields {
 }
 
 extension RawLocation: PlaceRecordFields {
+    private static let keys = JSONKeySet(placeKeys)
+
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawLocation? {
-        try reader.place(placeKeys) { (_: inout RawLocation, reader: inout JSONByteReader, _: Int) throws(Failure) in
+        try reader.place(Self.keys) { (_: inout RawLocation, reader: inout JSONByteReader, _: Int) throws(Failure) in
             try reader.skipValue()  // never called: a location has no more keys
         }
     }
 }
 
 extension RawCountry: RecordFields {
-    private static let keys: [StaticString] = ["alpha_3_code"]
+    private static let keys = JSONKeySet(["alpha_3_code"])
 
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawCountry? {
         try reader.object(keys) { (country: inout RawCountry, reader: inout JSONByteReader, _: Int) throws(Failure) in
@@ -145,7 +147,7 @@ extension RawCountry: RecordFields {
 }
 
 extension RawRocket: RecordFields {
-    private static let keys: [StaticString] = ["configuration"]
+    private static let keys = JSONKeySet(["configuration"])
 
     /// Its name is the configuration's `full_name`, else its `name`.
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawRocket? {
@@ -157,7 +159,7 @@ extension RawRocket: RecordFields {
 }
 
 private struct RocketConfiguration: RecordFields {
-    static let keys: [StaticString] = ["name", "full_name"]
+    static let keys = JSONKeySet(["name", "full_name"])
 
     var name: String?
     var fullName: String?
@@ -170,7 +172,7 @@ private struct RocketConfiguration: RecordFields {
 }
 
 /// The keys `JSONByteReader.place` reads, in its order.
-private let placeKeys: [StaticString] = ["name", "latitude", "longitude", "country_code", "country"]
+private let placeKeys = ["name", "latitude", "longitude", "country_code", "country"]
 
 // MARK: - Values, as `KeyedDecodingContainer.lenient` reads them
 
@@ -181,7 +183,7 @@ extension JSONByteReader {
     /// over (`JSONDecoder` keeps the first of two equal keys). Any other value
     /// is checked, passed over and read as nil.
     fileprivate mutating func object<Record: RecordFields>(
-        _ keys: [StaticString],
+        _ keys: JSONKeySet,
         _ read: (inout Record, inout JSONByteReader, Int) throws(Failure) -> Void
     ) throws(Failure) -> Record? {
         guard try peekKind() == .object else {
@@ -191,7 +193,8 @@ extension JSONByteReader {
         var record = Record()
         var seen: UInt64 = 0
         try readObject { (reader: inout JSONByteReader, key: StringToken) throws(Failure) in
-            guard let field = reader.index(of: key, in: keys), seen & (1 << field) == 0 else { return try reader.skipValue() }
+            let field = key.hasEscapes ? keys.index(of: reader.string(key)) : keys.index(of: reader.rawBytes(key.range))
+            guard let field, seen & (1 << field) == 0 else { return try reader.skipValue() }
             seen |= 1 << field
             try read(&record, &reader, field)
         }
@@ -200,7 +203,7 @@ extension JSONByteReader {
 
     /// As `object`, and a string reads as a record of that name alone.
     fileprivate mutating func objectOrName<Record: NamedRecordFields>(
-        _ keys: [StaticString],
+        _ keys: JSONKeySet,
         _ read: (inout Record, inout JSONByteReader, Int) throws(Failure) -> Void
     ) throws(Failure) -> Record? {
         guard try peekKind() == .string else { return try object(keys, read) }
@@ -212,7 +215,7 @@ extension JSONByteReader {
     /// A pad or a location (`objectOrName`): its keys are `placeKeys` and then
     /// its own, whose members `more` reads.
     fileprivate mutating func place<Place: PlaceRecordFields>(
-        _ keys: [StaticString],
+        _ keys: JSONKeySet,
         _ more: (inout Place, inout JSONByteReader, Int) throws(Failure) -> Void
     ) throws(Failure) -> Place? {
         var code: String?
@@ -229,15 +232,6 @@ extension JSONByteReader {
         }
         result?.countryCode = code ?? country?.alpha3
         return result
-    }
-
-    /// The index in `keys` of the key `token` (decoded first when it has escapes).
-    private func index(of token: StringToken, in keys: [StaticString]) -> Int? {
-        if token.hasEscapes {
-            let key = string(token)
-            return keys.firstIndex { $0.description == key }
-        }
-        return keys.firstIndex { self.token(token, equals: $0) }
     }
 
     /// A string, `""` and whitespace alone read as absent; nil for any other value.
