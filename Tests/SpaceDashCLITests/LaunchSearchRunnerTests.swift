@@ -94,6 +94,7 @@ import TestSupport
         let opening = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "142 / 142 launches · bundled GCAT history, 1957 to 2023" && Self.selectedRow($0) == 2 }
         let lastRow = 22
         #expect(Self.shows(opening.line(lastRow), ordered[20]) && !opening.lines.contains { Self.shows($0, ordered[21]) })
+        #expect(opening.line(lastRow + 1).hasPrefix("── \(LaunchHistory.credit) ──"), "GCAT's data on screen carries its credit")
         for row in 2 ... lastRow {
             let line = opening.line(row)
             #expect(line.dropFirst(2).first?.isWhitespace == false, "row \(row) starts with its date or countdown: \(line)")
@@ -362,6 +363,19 @@ import TestSupport
         #expect(resized.overflows == 0, "nothing drawn past the 60 columns or the 24 rows")
         #expect(resized.line(1) == "10 / 10 launches · bundled listing of 20 July 2026")
         #expect(resized.lines[2...].contains { $0.hasSuffix("…") }, "rows cut to the new width with an ellipsis")
+        terminal.type("\u{1B}")
+        #expect(process.wait(timeout: 60).exitCode == 130)
+        #expect(terminal.isRestored)
+    }
+
+    /// `COLUMNS`, when set, is the width of every output: `-i` draws no wider.
+    @Test func columnsSetNarrowsTheScreenAsItNarrowsEveryOutput() throws {
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
+        let process = try Self.start(terminal, [], sandbox: sandbox, environment: ["COLUMNS": "50"])
+        let screen = Self.waitForFrame(terminal, showing: String(repeating: "─", count: 50))
+        #expect(screen.cells.allSatisfy { $0.dropFirst(50).allSatisfy { $0.text == " " } }, "nothing past column 50: \(screen.lines)")
+        #expect(screen.line(1) == "10 / 10 launches · bundled listing of 20 July 2026")
         terminal.type("\u{1B}")
         #expect(process.wait(timeout: 60).exitCode == 130)
         #expect(terminal.isRestored)

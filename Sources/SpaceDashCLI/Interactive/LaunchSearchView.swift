@@ -15,6 +15,9 @@ public struct LaunchSearchView: Sendable {
     public var timeZone: TimeZone = .current
     /// The marks drawn: ASCII in a locale that is not UTF-8 (`Glyphs.forLocale`).
     public var glyphs: Glyphs = .unicode
+    /// `COLUMNS` when set: the frame is no wider, as every other output's width
+    /// follows it (never wider than the screen, where lines would wrap).
+    public var columnsLimit: Int?
 
     public init() {}
 
@@ -28,9 +31,9 @@ public struct LaunchSearchView: Sendable {
     }
 
     public func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
-        let width = max(1, size.columns)
+        let width = max(1, min(size.columns, columnsLimit ?? size.columns))
         var lines: [StyledText] = []
-        let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count))
+        let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count), hiddenMark: glyphs.ellipsis)
         lines.append(StyledText(Self.prompt, style: .bold) + StyledText(field.text))
         let cursor = CursorPosition(row: 0, column: Self.prompt.count + field.cursorColumn)
 
@@ -107,7 +110,7 @@ public struct LaunchSearchView: Sendable {
         if !countdown.isEmpty { window += glyphs.joiner + countdown }
         let pad = [launch.padName, launch.locationName].compactMap { $0 }.joined(separator: ", ")
         let lines: [StyledText] = [
-            StyledText(String(repeating: glyphs.rule, count: width), style: .dim),
+            StyledText(Self.rule(labelled: LaunchHistory.isHistory(launch) ? LaunchHistory.credit : nil, width: width, glyphs: glyphs), style: .dim),
             StyledText(clean(launch.name), style: .bold),
             StyledText("Mission: ", style: .dim) + StyledText(clean(launch.missionDescription ?? launch.missionName)),
             StyledText("Pad:     ", style: .dim) + StyledText(clean(pad.isEmpty ? nil : pad)),
@@ -116,5 +119,13 @@ public struct LaunchSearchView: Sendable {
             StyledText("Rocket:  ", style: .dim) + StyledText(clean(launch.rocketName)),
         ]
         return lines.map { $0.truncated(toWidth: width, ellipsis: glyphs.ellipsis) }
+    }
+
+    /// The pane's top rule, carrying the credit a launch's source asks for
+    /// (GCAT's history) as fzf's preview border carries its label: `── label ───…`.
+    static func rule(labelled label: String?, width: Int, glyphs: Glyphs) -> String {
+        guard let label else { return String(repeating: glyphs.rule, count: width) }
+        let lead = String(repeating: glyphs.rule, count: 2) + " " + label + " "
+        return lead + String(repeating: glyphs.rule, count: max(0, width - DisplayWidth.of(lead)))
     }
 }
