@@ -25,7 +25,7 @@ struct DemoCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "demo",
-        abstract: "A tour of what to type, offline, ending with a search as you type.",
+        abstract: "An offline tour of what to type, with real data.",
         discussion: """
             Each step shows a command as you would type it, then runs it, offline, from the real data \
             bundled in spacedash: Launch Library 2's listing of 20 July 2026 (the clock is set to when it was \
