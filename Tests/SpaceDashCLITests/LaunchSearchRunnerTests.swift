@@ -94,6 +94,7 @@ import TestSupport
         let opening = terminal.waitForScreen { $0.cursorVisible && $0.line(1) == "142 / 142 launches · bundled GCAT history, 1957 to 2023" && Self.selectedRow($0) == 2 }
         let lastRow = 22
         #expect(Self.shows(opening.line(lastRow), ordered[20]) && !opening.lines.contains { Self.shows($0, ordered[21]) })
+        #expect(opening.line(lastRow + 1).hasPrefix("── \(LaunchHistory.credit) ──"), "GCAT's data on screen carries its credit")
         for row in 2 ... lastRow {
             let line = opening.line(row)
             #expect(line.dropFirst(2).first?.isWhitespace == false, "row \(row) starts with its date or countdown: \(line)")

@@ -107,6 +107,20 @@ import Testing
         #expect(view.resultRows(in: TerminalSize(columns: 60, rows: 20)) == 18)
     }
 
+    @Test func aLaunchFromGCATsHistoryCarriesItsCreditOnTheDetailsPane() throws {
+        var view = LaunchSearchView()
+        view.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let history = view.frame(Self.state("apollo 11", LaunchHistory.launches), size: TerminalSize(columns: 80, rows: 20), now: Date(timeIntervalSince1970: 0))
+            .lines.map(\.plainText)
+        #expect(history.contains { $0.contains("Apollo 11") })
+        let rule = try #require(history.first { $0.hasPrefix("──") })
+        #expect(rule.hasPrefix("── Source: GCAT, J. McDowell, planet4589.org/space/gcat ─") && DisplayWidth.of(rule) == 80)
+
+        let listing = view.frame(Self.state("falcon", Self.launches), size: TerminalSize(columns: 80, rows: 20), now: Date(timeIntervalSince1970: 0))
+            .lines.map(\.plainText)
+        #expect(listing.contains(String(repeating: "─", count: 80)), "Launch Library's launches keep a plain rule")
+    }
+
     @Test func longNamesAreCutToTheWidth() {
         let frame = LaunchSearchView().frame(Self.state("", Self.launches), size: TerminalSize(columns: 12, rows: 6), now: Date())
         #expect(frame.lines.allSatisfy { $0.displayWidth <= 12 })

@@ -107,7 +107,7 @@ public struct LaunchSearchView: Sendable {
         if !countdown.isEmpty { window += glyphs.joiner + countdown }
         let pad = [launch.padName, launch.locationName].compactMap { $0 }.joined(separator: ", ")
         let lines: [StyledText] = [
-            StyledText(String(repeating: glyphs.rule, count: width), style: .dim),
+            StyledText(Self.rule(labelled: LaunchHistory.isHistory(launch) ? LaunchHistory.credit : nil, width: width, glyphs: glyphs), style: .dim),
             StyledText(clean(launch.name), style: .bold),
             StyledText("Mission: ", style: .dim) + StyledText(clean(launch.missionDescription ?? launch.missionName)),
             StyledText("Pad:     ", style: .dim) + StyledText(clean(pad.isEmpty ? nil : pad)),
@@ -116,5 +116,13 @@ public struct LaunchSearchView: Sendable {
             StyledText("Rocket:  ", style: .dim) + StyledText(clean(launch.rocketName)),
         ]
         return lines.map { $0.truncated(toWidth: width, ellipsis: glyphs.ellipsis) }
+    }
+
+    /// The pane's top rule, carrying the credit a launch's source asks for
+    /// (GCAT's history) as fzf's preview border carries its label: `── label ───…`.
+    static func rule(labelled label: String?, width: Int, glyphs: Glyphs) -> String {
+        guard let label else { return String(repeating: glyphs.rule, count: width) }
+        let lead = String(repeating: glyphs.rule, count: 2) + " " + label + " "
+        return lead + String(repeating: glyphs.rule, count: max(0, width - DisplayWidth.of(lead)))
     }
 }
