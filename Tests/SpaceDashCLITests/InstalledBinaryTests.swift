@@ -88,7 +88,7 @@ struct InstalledBinaryTests {
     @Test(arguments: [
         (["--version"], "spacedash \(SpaceDashVersion.current)\n"),
         (["mars-weather", "--offline"], "4801\t2026-02-07\t"),
-        (["demo", "--fast"], "What the debounce saved"),
+        (["demo", "--fast"], "In all, 24 keys and 4 searches."),
     ])
     func runsWithTheToolchainHidden(_ arguments: [String], _ output: String) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-installed-\(UUID().uuidString)")
