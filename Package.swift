@@ -35,7 +35,11 @@ let package = Package(
 
         // Argument parsing, commands, rendering, the interactive search.
         .target(name: "SpaceDashCLI", dependencies: ["Streams", "HTTP", "SpaceData", "Terminal"]),
-        .executableTarget(name: "spacedash", dependencies: ["SpaceDashCLI"]),
+        // Release: lld packs the binary's ~80,000 relative relocations into a
+        // 15 KB table (DT_RELR, glibc 2.36+) that start-up reads instead of 1.9 MB.
+        .executableTarget(name: "spacedash", dependencies: ["SpaceDashCLI"],
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                                                        .when(configuration: .release))]),
 
         // `make bench`: one line per case, `name value unit`; start-up is measured
         // against StartupBaseline, a program that imports only FoundationEssentials.
