@@ -43,12 +43,16 @@ struct Services: Sendable {
     /// so it need not set libcurl up), the user's cache, the run's clock.
     /// - Parameter httpLog: where `--verbose` and `SPACEDASH_DEBUG_HTTP=1` send request
     ///   lines; by default stderr, as notices.
-    init(context: CommandContext, fetch: FetchOptions, httpLog: HTTPLog? = nil) {
+    /// - Parameter willRequest: called as each request starts (a spinner waiting on the
+    ///   network starts there, so an answer from a fresh cache never shows one).
+    init(context: CommandContext, fetch: FetchOptions, httpLog: HTTPLog? = nil,
+         willRequest: (@Sendable () -> Void)? = nil) {
         let logging = fetch.verbose || context.environment[Variable.debugHTTP] == "1"
         let log = logging ? httpLog ?? HTTPLog { line in context.notice(line) } : nil
-        let http: any HTTPFetching = fetch.policy.offline
+        var http: any HTTPFetching = fetch.policy.offline
             ? OfflineFetcher()
             : HTTPClient(userAgent: SpaceDashVersion.userAgent, log: log)
+        if let willRequest, !fetch.policy.offline { http = ObservedFetcher(http: http, willRequest: willRequest) }
         let cache = CacheLocation.directory(environment: context.environment)
             .map { CacheStore(directory: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }
         self.init(
@@ -142,5 +146,20 @@ struct Services: Sendable {
 struct OfflineFetcher: HTTPFetching {
     func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
         Fail(error: HTTPError.transport(code: 0, detail: "--offline makes no request", url: "")).eraseToAnyPublisher()
+    }
+}
+
+/// The HTTP layer with a hook called as each request is subscribed to, before it starts.
+struct ObservedFetcher: HTTPFetching {
+    let http: any HTTPFetching
+    let willRequest: @Sendable () -> Void
+
+    func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
+        let http = http
+        let willRequest = willRequest
+        return Deferred { () -> AnyPublisher<HTTPResponse, HTTPError> in
+            willRequest()
+            return http.send(request)
+        }.eraseToAnyPublisher()
     }
 }

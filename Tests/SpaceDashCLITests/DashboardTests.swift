@@ -59,12 +59,20 @@ import TestSupport
         let result = try dashboard(server)
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText.contains("Source: live from Launch Library 2"))
-        #expect(result.stdoutText.contains("Source: the bundled sample: \(InSightSample.summary)"))
+        #expect(Self.weatherPanel(result.stdoutText).contains("Source: the bundled sample: \(InSightSample.summary)"))
         #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · fall"))
         let notices = result.stderrText.split(separator: "\n").map(String.init)
         #expect(notices.allSatisfy { $0.hasPrefix("spacedash: mars-weather: ") }, "only the failing panel explains itself: \(notices)")
         #expect(notices.contains { $0.contains("500") })
         #expect(Set(server.requests.map(\.path)) == [Self.insightRoute, Self.launchesRoute])
+    }
+
+    /// The weather panel's text, its wrapped lines joined, from a screen with the launches beside it.
+    static func weatherPanel(_ screen: String) -> String {
+        let lines = screen.split(separator: "\n").map(String.init)
+        guard let title = lines.first, let right = title.range(of: "Next launches") else { return screen }
+        let width = title.distance(from: title.startIndex, to: right.lowerBound)
+        return lines.map { $0.prefix(width).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// The options a user tries on the dashboard (review item 12), against InSight's sample
@@ -192,6 +200,38 @@ import TestSupport
         #expect(object["mars_weather"] != nil)
         let launches = try #require(object["launches"] as? [String: Any])
         #expect((launches["launches"] as? [Any])?.count == 5)
+    }
+
+    /// Review P3 #15: side by side, the weather panel took 100 columns for 70 of content
+    /// (its source line) while launch names were cut. Now it is as wide as its content,
+    /// its source wrapped beneath, and the panels go side by side only with room for the names.
+    @Test(arguments: [160, 200])
+    func sideBySideTheLaunchNamesAreWholeAndTheWeathersSourceWrapsBeneathIt(width: Int) async throws {
+        let offline = FetchOptions(policy: FetchPolicy(offline: true))
+        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: offline)
+        let streams = OutputStreams.memory()
+        let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8", "TZ": "UTC"], clock: { BundledLaunchListing.listedAt })
+        _ = try await Dashboard(json: false, fetch: offline).run(context, sources: sources, width: width)
+        let lines = streams.stdout.text.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("Mars weather · Curiosity (REMS)") && lines[0].contains("Next launches"), "side by side: \(lines)")
+        for name in ["Falcon 9 Block 5 | Starlink Group 17-39", "Falcon 9 Block 5 | MRV-1", "Gravity-1 | Unknown Payload", "Starship | Flight 13"] {
+            #expect(lines.contains { $0.contains(name) }, "\(name) whole at \(width) columns")
+        }
+        let season = try #require(lines.first { $0.hasPrefix("Season") })
+        #expect(season.contains("(Gale crater is at 4.6° S)    Jul 23") || season.contains("(Gale crater is at 4.6° S)    2026-07-23"), "the launches start right after the weather's widest line: \(season)")
+        #expect(Self.weatherPanel(streams.stdout.text).contains("Source: the bundled sample: Curiosity's REMS weather for sols 4134–4801 as published on 2026-02-11"))
+        for line in lines { #expect(line.displayWidth <= width) }
+    }
+
+    @Test func tooNarrowForWholeNamesBesideTheWeatherThePanelsStack() async throws {
+        let offline = FetchOptions(policy: FetchPolicy(offline: true))
+        let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: offline)
+        let streams = OutputStreams.memory()
+        let context = CommandContext(streams: streams, environment: ["LANG": "C.UTF-8", "TZ": "UTC"], clock: { BundledLaunchListing.listedAt })
+        _ = try await Dashboard(json: false, fetch: offline).run(context, sources: sources, width: 140)
+        let lines = streams.stdout.text.split(separator: "\n").map(String.init)
+        #expect(!lines[0].contains("Next launches"))
+        #expect(lines.contains { $0.contains("Falcon 9 Block 5 | Starlink Group 17-39") })
     }
 
     @Test(arguments: [60, 40])

@@ -151,8 +151,9 @@ import SpaceData
             #expect(result.stderrText.hasSuffix(Self.nothingAhead), "\(arguments): \(result.stderrText)")
             #expect(!result.stderrText.contains("showing"), "a listing that shows nothing is not announced")
         }
+        // A status bar reads the exit code: `next` with no launch fails, with the same one line.
         let next = try spacedash(["next", "--offline"], Sandbox().environment(nil, after))
-        #expect(next.exitCode == 0)
+        #expect(next.exitCode == 1)
         #expect(next.stdoutText == "")
         #expect(next.stderrText == Self.nothingAhead)
     }

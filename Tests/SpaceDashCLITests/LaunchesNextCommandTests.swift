@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 import SpaceData
@@ -50,12 +51,48 @@ import SpaceData
         #expect(starship.stdoutText == "Starship 2026-07-23 22:45 UTC\n")
     }
 
+    /// `launches next` with its stderr on `terminal` (where a spinner may turn).
+    static func startWithStderrOn(_ terminal: PseudoTerminal, _ arguments: [String], _ environment: [String: String]) throws -> RunningProcess {
+        try ProcessRunner.start(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path,
+                        "launches", "next"] + arguments,
+            environment: environment)
+    }
+
+    /// Waiting on Launch Library, a spinner turns on stderr (a terminal) after 100 ms, as
+    /// `launches` does; answered from a fresh cache there is no request and no spinner.
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
-    func nothingUpcomingInTheBundledListingIsOneLineAndExit0() throws {
+    func aSpinnerTurnsOnlyWhileWaitingOnLaunchLibrary() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        #expect(try LaunchesShowCommandTests.spacedash(["next"], sandbox.environment(server)).exitCode == 0)
+        server["/2.3.0/launches/upcoming/"] = .silence
+        // The cache is fresh: the answer comes from it, whatever the server does.
+        let quiet = try PseudoTerminal()
+        let cached = try Self.startWithStderrOn(quiet, [], sandbox.environment(server, ["TERM": "xterm"]))
+        let result = cached.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.hasPrefix("Falcon 9 Block 5 | Starlink Group 17-39"))
+        #expect(String(decoding: quiet.readRemainingOutput(), as: UTF8.self) == "", "nothing on stderr: no spinner, no notice")
+        #expect(server.requests.count == 1)
+
+        // Nothing cached: it waits on the silent server, and the spinner shows.
+        let terminal = try PseudoTerminal()
+        let waiting = try Self.startWithStderrOn(terminal, ["--timeout", "60"], Sandbox().environment(server, ["TERM": "xterm"]))
+        let spinning = terminal.waitForScreen(showing: "Fetching launches…", timeout: 30_000)
+        #expect(spinning.row(containing: "Fetching launches…") != nil, "\(spinning.lines)")
+        waiting.send(signal: SIGINT)
+        #expect(waiting.wait(timeout: 60).signal == SIGINT)
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func nothingUpcomingInTheBundledListingIsOneLineAndExit1ForAStatusBar() throws {
         let server = try Self.server()
         defer { server.stop() }
         let result = try LaunchesShowCommandTests.spacedash(["next", "--offline"], Sandbox().environment(server, ["SPACEDASH_NOW": "2030-01-01T00:00:00Z"]))
-        #expect(result.exitCode == 0)
+        #expect(result.exitCode == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrText == "spacedash: the bundled listing of 20 July 2026 has no launches still ahead; connect to get today's, or search the history with --past\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import TestSupport
 import SpaceData
@@ -148,6 +149,25 @@ import SpaceData
             return
         }
         #expect(several.count == 4)
+    }
+
+    /// Waiting on Launch Library for the detailed record, a spinner turns on stderr (a
+    /// terminal) after 100 ms, as for `launches`.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aSpinnerTurnsWhileTheDetailedRecordIsAwaited() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        server["/2.3.0/launches/\(Self.starlinkID)/"] = .silence
+        let terminal = try PseudoTerminal()
+        let process = try ProcessRunner.start(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", "exec 2<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path,
+                        "launches", "show", Self.starlinkID, "--timeout", "60"],
+            environment: Sandbox().environment(server, ["TERM": "xterm"]))
+        let spinning = terminal.waitForScreen(showing: "Fetching the launch…", timeout: 30_000)
+        #expect(spinning.row(containing: "Fetching the launch…") != nil, "\(spinning.lines)")
+        process.send(signal: SIGINT)
+        #expect(process.wait(timeout: 60).signal == SIGINT)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import SpaceData
 import Streams
+import Synchronization
 import Testing
 import TestSupport
 @testable import SpaceDashCLI
@@ -19,6 +20,21 @@ extension Services {
 }
 
 @Suite struct ServicesTests {
+    /// What `launches next` and `show` start their spinner with: it runs as a request is
+    /// made, once per request, and not for a publisher nobody subscribes to.
+    @Test func theObservedFetcherCallsItsHookAsEachRequestStarts() async throws {
+        let calls = Mutex(0)
+        let client = ScriptedHTTPClient(routes: ["https://example.com/a": .ok("a")])
+        let fetcher = ObservedFetcher(http: client, willRequest: { calls.withLock { $0 += 1 } })
+        let request = HTTPRequest(url: URL(string: "https://example.com/a")!)
+        let unused = fetcher.send(request)
+        #expect(calls.withLock { $0 } == 0, "made, not sent")
+        _ = try await unused.firstResult()
+        _ = try await fetcher.send(request).firstResult()
+        #expect(calls.withLock { $0 } == 2)
+        #expect(client.requests.count == 2)
+    }
+
     @Test func insightComesFromItsVariables() throws {
         let standard = try Services.scripted(OfflineFetcher()).insight()
         #expect(standard.configuration.usingDemoKey)

@@ -67,12 +67,17 @@ struct LaunchesNextCommand: Command {
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-        let service = try Services(context: context, fetch: fetch).launches()
+        // Only a request starts it: a fresh cache answers without one, spinner or delay.
+        let spinner = context.networkSpinner("Fetching launches")
+        defer { spinner?.stop() }
+        let service = try Services(context: context, fetch: fetch, willRequest: spinner?.startOnRequest).launches()
         let sourced = try await service.launches(LaunchService.Request(timeframe: .upcoming, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
+        spinner?.stop()
         let now = context.now
         for notice in LaunchNotices.notices(sourced, now: now) { context.notice(notice.message) }
-        // The bundled listing with nothing ahead has said so in its one line: not a failure.
-        if LaunchNotices.saysNothingAhead(sourced) { return .success }
+        // The bundled listing with nothing ahead has said so in its one line. A status bar
+        // reads the exit code (issue 15): no launch is a failure here, unlike the listings.
+        if LaunchNotices.saysNothingAhead(sourced) { return .failure }
         guard let launch = Self.next(after: now, in: sourced.value.launches, query: searchQuery) else {
             let described = searchQuery.description
             throw CommandError(described.isEmpty ? "no upcoming launch" : "no upcoming launch matches \(described)")

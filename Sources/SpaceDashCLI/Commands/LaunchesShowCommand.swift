@@ -57,7 +57,10 @@ struct LaunchesShowCommand: Command {
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-        let services = Services(context: context, fetch: fetch)
+        // Shown after 100 ms of a request (the list's or the detailed record's), never before one.
+        let spinner = context.networkSpinner("Fetching the launch")
+        defer { spinner?.stop() }
+        let services = Services(context: context, fetch: fetch, willRequest: spinner?.startOnRequest)
         let service = try services.launches()
         let id: String
         let listed: Launch?
@@ -68,6 +71,7 @@ struct LaunchesShowCommand: Command {
             listed = known?.value.launches.first { $0.id.lowercased() == id }
         } else {
             let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
+            spinner?.stop()
             for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
             let launches = sourced.value.launches
             switch Self.pick(words, among: launches, timeframe: timeframe) {
@@ -88,6 +92,7 @@ struct LaunchesShowCommand: Command {
             }
         }
         let sourced = try await service.detail(id: id, listed: listed, policy: fetch.policy, timeout: fetch.timeout).firstResult()
+        spinner?.stop()
         for notice in sourced.notices { context.notice(notice.message) }
         if output.json {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(sourced.value))

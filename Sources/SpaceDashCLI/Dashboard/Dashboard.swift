@@ -92,7 +92,14 @@ struct Dashboard: Sendable {
     func render(_ data: DashboardData, context: CommandContext, now: Date, width: Int) -> [String] {
         let layout = DashboardLayout(width: width)
         let glyphs = context.glyphs
-        let mars = MarsPanel(units: units, glyphs: glyphs, style: context.styleMode, now: now, width: width).lines(panel: data.marsWeather)
+        var marsPanel = MarsPanel(units: units, glyphs: glyphs, style: context.styleMode, now: now, width: width)
+        // Side by side, the weather panel is as wide as its content, its long source line
+        // wrapped beneath it, so that the launch names get the rest of the screen.
+        var measured = marsPanel
+        measured.showsSource = false
+        let contentWidth = measured.lines(panel: data.marsWeather).map(DashboardLayout.visibleWidth).max() ?? 0
+        if layout.isSideBySide(leftWidth: contentWidth) { marsPanel.width = contentWidth }
+        let mars = marsPanel.lines(panel: data.marsWeather)
         let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
         let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
         let launches = LaunchesPanel(dates: LaunchDateText(timeZone: context.timeZone, now: now), width: launchesWidth,

@@ -5,8 +5,10 @@ import Terminal
 struct DashboardLayout: Sendable {
     /// Columns between the panels side by side.
     static let gutter = 4
-    /// The narrowest the launches panel may be beside the weather.
-    static let minimumRightWidth = 56
+    /// The narrowest the launches panel may be beside the weather: room for the date,
+    /// the countdown, a launch name of 40 characters (most are shorter) and the status.
+    /// Narrower, the panels stack, and the names get the whole width.
+    static let minimumRightWidth = 72
 
     let width: Int
 

@@ -15,6 +15,8 @@ struct MarsPanel: Sendable {
     let now: Date
     /// The screen's width, which the source line is wrapped to (nil: not wrapped).
     var width: Int? = nil
+    /// Whether the panel ends with where its data came from; off only to measure the rest.
+    var showsSource = true
 
     /// The panel for whichever station it shows.
     func lines(panel data: PanelData<MarsPanelWeather>) -> [String] {
@@ -55,7 +57,7 @@ struct MarsPanel: Sendable {
             lines.append("The feed has no sol with a measurement.")
         }
         let source = "Source: " + glyphs.fit(CuriosityWeatherText.source(report.origin))
-        for line in width.map({ LaunchesPanel.wrapped(source, width: $0) }) ?? [source] {
+        for line in showsSource ? width.map({ LaunchesPanel.wrapped(source, width: $0) }) ?? [source] : [] {
             lines.append(StyledText(line, style: .dim).rendered(style))
         }
         return lines.map(glyphs.fit)
@@ -80,7 +82,7 @@ struct MarsPanel: Sendable {
             // Our words (the sample's "sols 675–681"), so fitting them to the locale changes no data.
             // Wrapped to the screen like the launches panel's, not by the terminal mid-word.
             let source = "Source: " + glyphs.fit(MarsWeatherSource.describe(report.origin, now: now))
-            for line in width.map({ LaunchesPanel.wrapped(source, width: $0) }) ?? [source] {
+            for line in showsSource ? width.map({ LaunchesPanel.wrapped(source, width: $0) }) ?? [source] : [] {
                 lines.append(StyledText(line, style: .dim).rendered(style))
             }
         }

@@ -15,6 +15,7 @@ public final class ProgressSpinner: @unchecked Sendable {
         var shown = false
         var stopped = false
         var timer: (any Cancellable)?
+        var running = false
     }
 
     private let output: TextOutput
@@ -39,11 +40,21 @@ public final class ProgressSpinner: @unchecked Sendable {
     }
 
     /// Starts the clock: the first frame after `delay`, then one every `interval`.
+    /// A call while it runs does nothing.
     public func start(
         on scheduler: AnySchedulerOf<DispatchQueue>,
         delay: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(100),
         interval: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(80)
     ) {
+        // A start while it runs (one per request of a command) leaves the clock alone;
+        // one after `stop` spins again, from a fresh line (a command's second wait).
+        let first = withState { state -> Bool in
+            guard !state.running else { return false }
+            state = State()
+            state.running = true
+            return true
+        }
+        guard first else { return }
         let timer = scheduler.schedule(after: scheduler.now.advanced(by: delay), interval: interval) { [weak self] in
             self?.tick()
         }
@@ -81,12 +92,32 @@ public final class ProgressSpinner: @unchecked Sendable {
         let (timer, shown) = withState { state -> ((any Cancellable)?, Bool) in
             let result = (state.timer, state.shown && !state.stopped)
             state.stopped = true
+            state.running = false
             state.timer = nil
             return result
         }
         timer?.cancel()
         if interruptDescriptor != nil { SpinnerInterrupt.remove() }
         if shown { try? output.write("\r\u{1B}[K") }
+    }
+}
+
+extension CommandContext {
+    /// A spinner for a command that may wait on the network, on a terminal only; nil
+    /// elsewhere. Give its `startOnRequest` to `Services(willRequest:)`: it shows after
+    /// 100 ms of a request, and never for an answer from a fresh cache (no request).
+    func networkSpinner(_ message: String) -> ProgressSpinner? {
+        guard showsProgress else { return nil }
+        return ProgressSpinner(output: stderr, message: message + glyphs.ellipsis, unicode: glyphs.isUnicode,
+                               erasingOnInterruptOf: stderr.fileDescriptor)
+    }
+}
+
+extension ProgressSpinner {
+    /// For `Services(willRequest:)`: starts the spinner's clock on a queue of its own,
+    /// unless it runs already.
+    var startOnRequest: @Sendable () -> Void {
+        { [self] in start(on: DispatchQueue(label: "spacedash.spinner").eraseToAnyScheduler()) }
     }
 }
 
