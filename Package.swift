@@ -8,7 +8,7 @@ import PackageDescription
 // types (publisher chains, options) with direct calls rather than from mangled
 // names: a mangled name's generic requirements are checked at run time, and each
 // first check searches every protocol conformance in the static binary (about
-// 5,900), which cost start-up more than the work of `launches next` itself.
+// 5,900): 45 % of `launches next`'s instructions before this, more than decoding its page.
 let startupSettings: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
