@@ -36,9 +36,11 @@ struct DemoPage: Sendable {
         ["", heading(section.heading)]
     }
 
-    /// The caption and the command line, as a prompt shows it.
+    /// The caption, wrapped to the width (at most 100 columns, to stay readable),
+    /// and the command line, as a prompt shows it.
     func commandLine(_ step: DemoStep) -> [String] {
-        ["", text(step.caption), context.styled("$ ", .dim) + context.styled(step.typed, .bold)]
+        [""] + DisplayWidth.wrap(text(step.caption), toWidth: min(context.layoutWidth, 100))
+            + [context.styled("$ ", .dim) + context.styled(step.typed, .bold)]
     }
 
     /// The search scene's introduction: what the screen does, in a user's words.
