@@ -281,7 +281,7 @@ extension JSONByteReader {
             return number
         case .string:
             guard let text = string(try readStringToken()).nonEmpty,
-                  let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+                  let number = Double(text.trimmingSpaces()), number.isFinite else { return nil }
             return number
         default:
             try skipValue()
