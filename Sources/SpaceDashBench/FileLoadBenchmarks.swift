@@ -13,50 +13,99 @@ enum FileLoadBenchmarks {
     static let sizes = [10_000, 100_000, 1_000_000]
     static let childFlag = "--load-file"
 
+    /// One size's figures.
+    private struct Load {
+        var size: Int
+        var fileBytes: Int
+        var seconds: Double
+        var rate: Double
+        var peakBytes: Double
+        var indexBytes: Double
+    }
+
+    /// Runs the sizes `selected` takes (`file_load` all, `file_load.1000000` one),
+    /// then prints the README's `--file` table, row for row.
     static func run(selected: (String) -> Bool) {
-        guard selected("file_load") else { return }
-        let bench = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        var rates: [Double] = []
-        for size in sizes {
+        let chosen = sizes.filter { selected("file_load.\($0)") }
+        guard !chosen.isEmpty else { return }
+        let loadBefore = ProcessMeasurement.loadAverage()
+        var loads: [Load] = []
+        for size in chosen {
+            guard let load = measure(size) else { continue }
+            loads.append(load)
             let name = "file_load.\(size)"
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-\(getpid())-\(size).json")
-            defer { try? FileManager.default.removeItem(at: file) }
-            guard (try? SyntheticLaunchCorpus().writeLaunchLibraryJSON(count: size, to: file)) != nil,
-                  let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil else {
-                FileHandle.standardError.write(Data("\(name): could not write the file, skipped\n".utf8))
-                return
-            }
-            // The child reports the load's time and the index's size on stdout.
-            let report = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-\(getpid())-\(size).out")
-            defer { try? FileManager.default.removeItem(at: report) }
-            guard let (_, _, status) = ProcessMeasurement.spawnAndWait(
-                      "/bin/sh", ["-c", #""$0" "$1" "$2" > "$3""#, bench, childFlag, file.path, report.path], ["PATH=/usr/bin:/bin"]),
-                  status == 0,
-                  let output = try? String(contentsOf: report, encoding: .utf8),
-                  case let fields = output.split(separator: " "), fields.count == 3,
-                  let seconds = Double(fields[0]), let launches = Int(fields[1]),
-                  let indexBytes = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)), launches == size else {
-                FileHandle.standardError.write(Data("\(name): the load failed, skipped\n".utf8))
-                return
-            }
-            let rate = Double(bytes) / seconds / 1_000_000
-            rates.append(rate)
-            // Loaded again under GNU time for the peak (posix_spawn would add ours).
-            guard let peak = ProcessMeasurement.peakKilobytes(bench, [childFlag, file.path], ["PATH=/usr/bin:/bin"]) else {
-                FileHandle.standardError.write(Data("\(name): the second load failed, skipped\n".utf8))
-                return
-            }
-            let peakBytes = Double(peak) * 1024
-            print("\(name).file_bytes \(bytes) B")
-            print("\(name).cpu_time \(String(format: "%.3f", seconds)) s")
-            print("\(name).rate \(ProcessMeasurement.format(rate)) MB/s")
-            print("\(name).peak_rss \(ProcessMeasurement.format(peakBytes / 1_048_576)) MiB")
-            print("\(name).index_bytes \(Int(indexBytes)) B")
-            print("\(name).peak_rss_to_index \(String(format: "%.2f", peakBytes / indexBytes)) x")
+            line("\(name).file_bytes \(load.fileBytes) B")
+            line("\(name).cpu_time \(String(format: "%.3f", load.seconds)) s")
+            line("\(name).rate \(ProcessMeasurement.format(load.rate)) MB/s")
+            line("\(name).peak_rss \(ProcessMeasurement.format(load.peakBytes / 1_048_576)) MiB")
+            line("\(name).index_bytes \(Int(load.indexBytes)) B")
+            line("\(name).peak_rss_to_index \(String(format: "%.2f", load.peakBytes / load.indexBytes)) x")
         }
-        if let fastest = rates.max(), let slowest = rates.min() {
-            print("file_load.rate_spread \(String(format: "%.1f", (fastest - slowest) / fastest * 100)) %")
+        let rates = loads.map(\.rate)
+        if rates.count > 1, let fastest = rates.max(), let slowest = rates.min() {
+            line("file_load.rate_spread \(String(format: "%.1f", (fastest - slowest) / fastest * 100)) %")
         }
+        // The README's table: each size's MB/s against the smallest file's (the
+        // baseline: the bar is 20 % at most), its memory against its index.
+        let measured = ProcessMeasurement.measuredOn(loadBefore: loadBefore)
+        let baseline = loads.first { $0.size == sizes[0] }
+        line("| file | load (CPU time) | MB/s | ratio to 10,000 launches' MB/s | peak RSS | index | peak RSS ÷ index | goal | measured |")
+        line("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        for load in loads {
+            let ratio = baseline.map { String(format: "%.2f ×", load.rate / $0.rate) } ?? "(10,000 not run)"
+            let goal = load.size == 1_000_000 ? "≥ 0.8 ×; < 15 s" : (load.size == sizes[0] ? "" : "≥ 0.8 ×")
+            line("| \(grouped(load.size)) launches, \(ProcessMeasurement.format(Double(load.fileBytes) / 1_000_000)) MB"
+                + " | \(String(format: "%.2f", load.seconds)) s | \(ProcessMeasurement.format(load.rate)) | \(ratio)"
+                + " | \(ProcessMeasurement.format(load.peakBytes / 1_048_576)) MiB | \(ProcessMeasurement.format(load.indexBytes / 1_000_000)) MB"
+                + " | \(String(format: "%.1f", load.peakBytes / load.indexBytes)) × | \(goal) | \(measured) |")
+        }
+    }
+
+    /// Writes a file of `size` launches, loads it in a child for the time and
+    /// again under GNU time for the peak; nil (with a note) when a step fails.
+    private static func measure(_ size: Int) -> Load? {
+        let name = "file_load.\(size)"
+        let bench = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-\(getpid())-\(size).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? SyntheticLaunchCorpus().writeLaunchLibraryJSON(count: size, to: file)) != nil,
+              let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil else {
+            FileHandle.standardError.write(Data("\(name): could not write the file, skipped\n".utf8))
+            return nil
+        }
+        // The child reports the load's time and the index's size on stdout.
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-\(getpid())-\(size).out")
+        defer { try? FileManager.default.removeItem(at: report) }
+        guard let (_, _, status) = ProcessMeasurement.spawnAndWait(
+                  "/bin/sh", ["-c", #""$0" "$1" "$2" > "$3""#, bench, childFlag, file.path, report.path], ["PATH=/usr/bin:/bin"]),
+              status == 0,
+              let output = try? String(contentsOf: report, encoding: .utf8),
+              case let fields = output.split(separator: " "), fields.count == 3,
+              let seconds = Double(fields[0]), let launches = Int(fields[1]),
+              let indexBytes = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)), launches == size else {
+            FileHandle.standardError.write(Data("\(name): the load failed, skipped\n".utf8))
+            return nil
+        }
+        // Loaded again under GNU time for the peak (posix_spawn would add ours).
+        guard let peak = ProcessMeasurement.peakKilobytes(bench, [childFlag, file.path], ["PATH=/usr/bin:/bin"]) else {
+            FileHandle.standardError.write(Data("\(name): the second load failed, skipped\n".utf8))
+            return nil
+        }
+        return Load(size: size, fileBytes: bytes, seconds: seconds, rate: Double(bytes) / seconds / 1_000_000,
+                    peakBytes: Double(peak) * 1024, indexBytes: indexBytes)
+    }
+
+    /// 1000000 as "1,000,000", whatever the locale.
+    private static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        for index in stride(from: digits.count - 3, to: 0, by: -3) { digits.insert(",", at: index) }
+        return String(digits)
+    }
+
+    /// A line on stdout at once: a 1,000,000-launch load takes a while.
+    private static func line(_ text: String) {
+        print(text)
+        fflush(nil)  // every stream: the other cases print through the same buffer
     }
 
     /// In the child: load, index, and print `seconds launches index_bytes`. The

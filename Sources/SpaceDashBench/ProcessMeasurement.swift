@@ -71,6 +71,21 @@ enum ProcessMeasurement {
         return path
     }
 
+    /// The one-minute load average now, from /proc/loadavg.
+    static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+    }
+
+    /// The README tables' "measured" column: when, on how many CPUs, and the
+    /// load average at the start and at the end of the measurement.
+    static func measuredOn(loadBefore: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return "\(formatter.string(from: Date())), \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load \(loadBefore)–\(loadAverage())"
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2

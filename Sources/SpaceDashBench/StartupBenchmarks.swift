@@ -59,7 +59,7 @@ enum StartupBenchmarks {
                  goal: "≤ 2.0 ×; ≤ 1.3 × `--version`", arguments: ["launches", "next"], environment: warm),
         ]
         guard answersWithOneLine(spacedash, cases[3], scratch: scratch) else { return }
-        let loadBefore = loadAverage()
+        let loadBefore = ProcessMeasurement.loadAverage()
         var times = Array(repeating: [Double](), count: cases.count)
         var peaks = Array(repeating: [Double](), count: cases.count)
         for round in 0 ..< runs + 1 {
@@ -86,7 +86,7 @@ enum StartupBenchmarks {
         print("startup.launches_next_warm.time_ratio_to_version \(ratio(time[3], time[1])) x")
 
         // The README's start-up table, row for row.
-        let measured = "\(today()), \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load \(loadBefore)–\(loadAverage())"
+        let measured = ProcessMeasurement.measuredOn(loadBefore: loadBefore)
         print("| command | wall time | ratio to baseline | peak RSS | ratio to baseline | goal | measured |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
         for (index, item) in cases.enumerated() {
@@ -124,18 +124,6 @@ enum StartupBenchmarks {
     }
 
     /// The one-minute load average, as `uptime` shows it.
-    private static func loadAverage() -> String {
-        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
-    }
-
-    private static func today() -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: Date())
-    }
-
     private static func warn(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
