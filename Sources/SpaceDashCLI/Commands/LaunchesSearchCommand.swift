@@ -316,7 +316,8 @@ struct LaunchesSearchCommand: Command {
     /// selects; `/` leaves it for the interactive search. Request lines (--verbose) wait for
     /// the screen's end, as with -i.
     private func runWatch(_ context: CommandContext) async throws -> ExitCode {
-        if let problem = LaunchWatchRunner.unavailability(environment: context.environment, stdoutIsTerminal: context.stdout.isTerminal) {
+        if let problem = WatchRunner.unavailability(environment: context.environment, stdoutIsTerminal: context.stdout.isTerminal,
+                                                    shown: "the launches") {
             throw CommandError(problem, exitCode: .usage)
         }
         let settled = SettledLaunches()
@@ -338,13 +339,30 @@ struct LaunchesSearchCommand: Command {
             minimumSpacing: LaunchWatchViewModel.minimumSpacing(pages: pages),
             startDate: context.now,
             scheduler: DispatchQueue.main.eraseToAnyScheduler())
-        let outcome = try await LaunchWatchRunner.run(model: model, context: context)
+        var view = LaunchWatchView(timeZone: context.timeZone)
+        view.glyphs = context.glyphs
+        let outcome = try await WatchRunner.run(model: model, view: view, context: context)
+        await MainActor.run { model.stop() }
         for line in settled.heldLines { context.notice(line) }
         switch outcome {
         case .quit: return .success
         case .interrupted: return .interrupted
         case .search: return try await runInteractive(context)
         }
+    }
+
+    /// `/` in the dashboard's live view: the interactive search over the upcoming launches
+    /// the watch loads (the cache it keeps answers, so no extra request), as `-i` runs it.
+    static func searchFromWatch(service: LaunchService, request: LaunchService.Request, context: CommandContext) async throws -> ExitCode {
+        let clock = context.clock
+        let feed = LaunchSearchFeed(timeframe: .upcoming, filters: LaunchSearchQuery(words: []), limit: nil, now: { clock() })
+        let indexing = DispatchQueue(label: "spacedash.index", qos: .userInitiated).eraseToAnyScheduler()
+        let data = feed.publisher(service.updates(request), indexing: indexing)
+        let outcome = try await LaunchSearchRunner.run(initialQuery: "", data: data, debounce: .milliseconds(debounce.defaultValue),
+                                                       context: context)
+        guard case .accepted(let launch) = outcome else { return .interrupted }
+        try context.stdout.writeLine(LaunchTabSeparatedRenderer.line(launch))
+        return .success
     }
 
     // MARK: - The query
@@ -374,9 +392,9 @@ struct LaunchesSearchCommand: Command {
     }
 }
 
-/// What an interactive search has to say on stderr once the screen closes: the
-/// service's settled answer (for its notices) and --verbose's request lines.
-private final class SettledLaunches: Sendable {
+/// What an interactive search or a live view has to say on stderr once the screen
+/// closes: the service's settled answer (for its notices) and --verbose's request lines.
+final class SettledLaunches: Sendable {
     private let sourced = Mutex<Sourced<LaunchList>?>(nil)
     private let lines = Mutex<[String]>([])
 

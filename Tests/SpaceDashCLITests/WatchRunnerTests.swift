@@ -7,7 +7,7 @@ import TestSupport
 /// controlling terminal, against a Launch Library on 127.0.0.1 serving the real listing
 /// of 20 July 2026 (../shared/data/launches/ll2; skipped without it), the clock set to
 /// 12:00 UTC that day. The screen is awaited by what it shows, never by time.
-@Suite(.serialized) struct LaunchWatchRunnerTests {
+@Suite(.serialized) struct WatchRunnerTests {
     static func server() throws -> LoopbackServer {
         try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try LaunchCaptures.data(LaunchCaptures.july2026List))])
     }
