@@ -3,7 +3,7 @@ import Glibc
 import Testing
 import TestSupport
 
-/// End-to-end: `spacedash launches --watch` on a pseudo-terminal that is the process's
+/// End-to-end: `spacedash launches --watch` and `spacedash --watch` on a pseudo-terminal that is the process's
 /// controlling terminal, against a Launch Library on 127.0.0.1 serving the real listing
 /// of 20 July 2026 (../shared/data/launches/ll2; skipped without it), the clock set to
 /// 12:00 UTC that day. The screen is awaited by what it shows, never by time.
@@ -12,14 +12,15 @@ import TestSupport
         try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try LaunchCaptures.data(LaunchCaptures.july2026List))])
     }
 
-    static func start(_ terminal: PseudoTerminal, _ arguments: [String], server: LoopbackServer, sandbox: Sandbox) throws -> RunningProcess {
+    static func start(_ terminal: PseudoTerminal, _ arguments: [String], server: LoopbackServer, sandbox: Sandbox,
+                      command: [String] = ["launches", "--watch"]) throws -> RunningProcess {
         // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
         // terminal, makes it stdout too (--watch draws only on a terminal), and execs
         // spacedash with the same pid.
         try ProcessRunner.start(
             URL(fileURLWithPath: "/bin/bash"),
             arguments: ["-c", "exec 0<>\"$1\" 1>&0; shift; exec \"$@\"", "bash", terminal.path,
-                        ProjectPaths.spacedashBinary.path, "launches", "--watch"] + arguments,
+                        ProjectPaths.spacedashBinary.path] + command + arguments,
             environment: sandbox.environment(server: server, launchesPath: "/2.3.0", extra: [
                 "TERM": "xterm-256color", "TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z",
             ]),
@@ -156,6 +157,66 @@ import TestSupport
             #expect(result.exitCode == 64, "\(arguments)")
             #expect(result.stderrText.hasPrefix("spacedash: ") && result.stderrText.contains(message), "\(arguments): \(result.stderrText)")
             #expect(result.stderrText.split(separator: "\n").count == 2, "the error, then the usage line")
+        }
+    }
+
+    // MARK: The dashboard
+
+    static let launchesPath = "/2.3.0/launches/upcoming/"
+
+    /// `spacedash --watch`: the weather (Curiosity's feed is not served here, so the
+    /// bundled sample) beside the live launches, keys on the last row.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theDashboardDrawsBothPanelsTicksAndQuitsWithQ() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 180, rows: 24)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox, command: ["--watch"])
+        let first = terminal.waitForScreen {
+            $0.line(0).contains("Curiosity (REMS)") && $0.line(0).contains("Launches · live") && $0.row(containing: "weather: next refresh") != nil
+        }
+        #expect(first.line(0).hasPrefix("Mars weather · Curiosity (REMS), Gale crater"), "\(first.lines)")
+        #expect(first.isAlternateScreen)
+        #expect(first.row(containing: "weather: next refresh in 0") != nil, "in 6 hours (less the seconds since): \(first.lines)")
+        #expect(Self.row(first, Self.starlink)?.contains("T-02:49:") == true)
+        #expect(first.line(23) == "q quit · r refresh · / search")
+        terminal.waitForScreen { Self.row($0, Self.starlink)?.contains("T-02:49:2") == true }
+        terminal.type("q")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(terminal.isRestored)
+        #expect(server.requests.filter { $0.path.hasPrefix(Self.launchesPath) }.count == 1, "the next launch refresh is 10 minutes away")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func sigtermDuringTheDashboardsWatchRestoresTheTerminal() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 40)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox, command: ["--watch"])
+        terminal.waitForScreen { Self.row($0, Self.starlink) != nil && $0.row(containing: "Mars weather") != nil }
+        process.send(signal: SIGTERM)
+        let result = process.wait(timeout: 60)
+        #expect(result.signal == SIGTERM)
+        #expect(terminal.isRestored)
+    }
+
+    @Test func theDashboardsWatchIsAUsageErrorInAPipeOrWithJSONOrAnIntervalAlone() throws {
+        let sandbox = Sandbox()
+        let piped = try sandbox.run(["--watch", "--offline"], server: nil)
+        #expect(piped.exitCode == 64)
+        #expect(piped.stderrText == "spacedash: --watch needs a terminal (it redraws the screen every second): drop --watch to print the dashboard once\n")
+        for (arguments, message) in [
+            (["--watch", "--json"], "--watch and --json contradict each other"),
+            (["--interval", "10"], "--interval applies only to --watch"),
+            (["--watch", "--interval", "3"], "--interval"),
+        ] {
+            let result = try sandbox.run(arguments, server: nil)
+            #expect(result.exitCode == 64, "\(arguments)")
+            #expect(result.stderrText.hasPrefix("spacedash: ") && result.stderrText.contains(message), "\(arguments): \(result.stderrText)")
+            #expect(result.stdout.isEmpty)
         }
     }
 }
