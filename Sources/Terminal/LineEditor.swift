@@ -104,27 +104,47 @@ public struct LineEditor: Hashable, Sendable {
     }
 
     /// What to draw in a field `width` cells wide: the text scrolled horizontally so the
-    /// cursor stays visible, and the cursor's column within the field.
-    public func visible(inWidth width: Int) -> (text: String, cursorColumn: Int) {
+    /// cursor stays visible, and the cursor's column within the field. Where text is
+    /// hidden at either end (a long paste), `hiddenMark` (an ellipsis) stands in its
+    /// place, when the field has room for the marks and the cursor between them.
+    public func visible(inWidth width: Int, hiddenMark mark: String = "") -> (text: String, cursorColumn: Int) {
         guard width > 0 else { return ("", 0) }
         let column = cursorColumn
-        if column < width {
-            let end = DisplayWidth.prefixEnd(of: text, fittingIn: width)
-            return (String(text[..<end]), column)
+        let markWidth = DisplayWidth.of(mark)
+        guard markWidth > 0, width >= 2 * markWidth + 2 else {
+            if column < width { return (String(text[..<DisplayWidth.prefixEnd(of: text, fittingIn: width)]), column) }
+            let (start, used) = scrollStart(cellsBeforeCursor: width - 1)
+            let tail = String(text[start...])
+            return (String(tail[..<DisplayWidth.prefixEnd(of: tail, fittingIn: width)]), used)
         }
-        // Scroll: start as late as needed for the text before the cursor to leave a cell free.
+        if DisplayWidth.of(text) <= width && column < width { return (text, column) }
+        if column < width - markWidth {
+            // Only the end is hidden.
+            return (String(text[..<DisplayWidth.prefixEnd(of: text, fittingIn: width - markWidth)]) + mark, column)
+        }
+        // The start is hidden; the end too unless the rest fits after the cursor.
+        let inner = width - markWidth
+        let (start, used) = scrollStart(cellsBeforeCursor: inner - 1)
+        if DisplayWidth.of(text[start...]) <= inner { return (mark + text[start...], markWidth + used) }
+        let between = width - 2 * markWidth
+        let (narrowStart, narrowUsed) = scrollStart(cellsBeforeCursor: between - 1)
+        let tail = String(text[narrowStart...])
+        return (mark + tail[..<DisplayWidth.prefixEnd(of: tail, fittingIn: between)] + mark, markWidth + narrowUsed)
+    }
+
+    /// The start of the shown text when it scrolls: as late as needed for the text
+    /// before the cursor to take at most `cells`, and the cells it takes.
+    private func scrollStart(cellsBeforeCursor cells: Int) -> (String.Index, Int) {
         var start = cursor
         var used = 0
         while start > text.startIndex {
             let previous = text.index(before: start)
-            let cells = DisplayWidth.of(text[previous])
-            if used + cells > width - 1 { break }
-            used += cells
+            let width = DisplayWidth.of(text[previous])
+            if used + width > cells { break }
+            used += width
             start = previous
         }
-        let tail = String(text[start...])
-        let end = DisplayWidth.prefixEnd(of: tail, fittingIn: width)
-        return (String(tail[..<end]), used)
+        return (start, used)
     }
 
     // MARK: - Helpers

@@ -228,6 +228,15 @@ private func problem(_ words: [String]) -> String? {
         #expect(try parse(["launches", "--", "help"]).action == .run, "after -- it is a query word")
     }
 
+    /// Review P3 #19: `mars-weather help` was a usage error while `launches help` showed help.
+    @Test func helpAfterACommandThatTakesNoWordsShowsItsHelp() throws {
+        let weather = try parse(["mars-weather", "help"])
+        #expect(weather.action == .help)
+        #expect(weather.helpTarget.map { $0.configuration.name } == ["spacedash", "mars-weather"])
+        #expect(problem(["mars-weather", "help", "me"]) != nil, "more words are still a mistake")
+        #expect(try parse(["launches", "search", "help"]).action == .run, "a search's words are its query")
+    }
+
     @Test func aMisspelledSubcommandInAGroupWithADefaultIsAUsageError() throws {
         #expect(problem(["launches", "serch", "starlink"])
             == "unknown command 'serch' for 'spacedash launches'; did you mean 'search'? (for the word itself, write: spacedash launches -- serch)")

@@ -31,6 +31,12 @@ import Testing
         #expect(color.values == ["auto", "always", "never"])
     }
 
+    /// Review P3 #19: `spacedash help <TAB>` offered only --color --help -h.
+    @Test func helpCompletesTheCommandsNames() throws {
+        let help = try #require(CompletionTree(root: SpaceDash.self).nodes.first { $0.key == "help" })
+        #expect(help.positionalValues == ["mars-weather", "launches", "demo", "completion"])
+    }
+
     @Test func edgesLeadFromEachPathToItsSubcommands() {
         #expect(tree.edges.contains { $0.parent == "launches" && $0.name == "search" && $0.child == "launches search" })
         #expect(tree.edges.contains { $0.parent == "" && $0.name == "launches" && $0.child == "launches" })

@@ -124,7 +124,23 @@ import Testing
         harness.settle()
         #expect(harness.shownIDs.count == 5)
         #expect(!harness.model.state.isLoading)
-        #expect(harness.status == "5 / 5 launches · bundled listing of 20 July 2026 · live failed: cannot connect to https://ll.test")
+        #expect(harness.status == "5 / 5 launches · bundled listing of 20 July 2026 · live failed: cannot connect (https://ll.test)")
+    }
+
+    /// The status line is cut at the terminal's width: the reason comes first, and
+    /// the URL, last, is cut to its origin.
+    @Test func theFailureReasonComesBeforeTheURL() {
+        let url = "http://127.0.0.1:8765/2.3.0/launches/upcoming/?mode=normal&limit=100&ordering=net"
+        #expect(LaunchSearchFeed.reasonFirst("request to \(url) took longer than 15 s and was stopped: the server is slow, try again later")
+                == "request took longer than 15 s and was stopped: the server is slow, try again later (http://127.0.0.1:8765)")
+        #expect(LaunchSearchFeed.reasonFirst("HTTP 500 Internal Server Error from \(url): upstream down")
+                == "HTTP 500 Internal Server Error: upstream down (http://127.0.0.1:8765)")
+        #expect(LaunchSearchFeed.reasonFirst("Launch Library refused the request") == "Launch Library refused the request", "no URL: as it is")
+        let harness = Harness(Self.feed())
+        harness.updates.send(Self.update(Self.launches, .sample, failure: Notice(.timedOut, "request to \(url) took longer than 15 s and was stopped: the server is slow, try again later")))
+        harness.settle()
+        #expect(harness.status == "5 / 5 launches · bundled listing of 20 July 2026 · live failed: request took longer than 15 s and was stopped: "
+                + "the server is slow, try again later (http://127.0.0.1:8765)")
     }
 
     @Test func launchesLeftOutAsPassedAreCountedOnTheStatusLine() {
@@ -135,7 +151,7 @@ import Testing
         harness.updates.send(LaunchUpdate(sourced: Sourced(list, origin: .sample), isLoading: false,
                                           liveFailure: Notice(.noNetwork, "cannot connect to https://ll.test")))
         harness.settle()
-        #expect(harness.status == "2 / 2 launches · bundled listing of 20 July 2026 · live failed: cannot connect to https://ll.test; "
+        #expect(harness.status == "2 / 2 launches · bundled listing of 20 July 2026 · live failed: cannot connect (https://ll.test); "
                 + "left out 5 launches of Launch Library 2's listing of 20 July 2026 whose time had passed by 2026-07-24T00:00:00Z")
     }
 

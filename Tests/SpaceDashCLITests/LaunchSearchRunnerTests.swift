@@ -368,6 +368,19 @@ import TestSupport
         #expect(terminal.isRestored)
     }
 
+    /// `COLUMNS`, when set, is the width of every output: `-i` draws no wider.
+    @Test func columnsSetNarrowsTheScreenAsItNarrowsEveryOutput() throws {
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
+        let process = try Self.start(terminal, [], sandbox: sandbox, environment: ["COLUMNS": "50"])
+        let screen = Self.waitForFrame(terminal, showing: String(repeating: "─", count: 50))
+        #expect(screen.cells.allSatisfy { $0.dropFirst(50).allSatisfy { $0.text == " " } }, "nothing past column 50: \(screen.lines)")
+        #expect(screen.line(1) == "10 / 10 launches · bundled listing of 20 July 2026")
+        terminal.type("\u{1B}")
+        #expect(process.wait(timeout: 60).exitCode == 130)
+        #expect(terminal.isRestored)
+    }
+
     @Test func sighupRestoresTheTerminalAndEndsByTheSignal() throws {
         let sandbox = Sandbox()
         let terminal = try PseudoTerminal(columns: 100, rows: 30)

@@ -107,6 +107,35 @@ import Testing
         #expect(view.resultRows(in: TerminalSize(columns: 60, rows: 20)) == 18)
     }
 
+    /// A long paste: an ellipsis at the left of the prompt says text is hidden there.
+    @Test func aLongQueryShowsAMarkWhereTextIsHidden() {
+        let query = String(repeating: "spacex ", count: 20) + "crew"
+        var view = LaunchSearchView()
+        let frame = view.frame(Self.state(query, Self.launches), size: TerminalSize(columns: 30, rows: 8), now: Date(timeIntervalSince1970: 0))
+        #expect(frame.lines[0].plainText == "> … spacex spacex spacex crew")
+        #expect(frame.cursor == CursorPosition(row: 0, column: 29))
+        view.glyphs = .ascii
+        let ascii = view.frame(Self.state(query, Self.launches), size: TerminalSize(columns: 30, rows: 8), now: Date(timeIntervalSince1970: 0))
+        #expect(ascii.lines[0].plainText == "> ...pacex spacex spacex crew")
+        let short = view.frame(Self.state("crew", Self.launches), size: TerminalSize(columns: 30, rows: 8), now: Date(timeIntervalSince1970: 0))
+        #expect(short.lines[0].plainText == "> crew", "nothing hidden, no mark")
+    }
+
+    /// `COLUMNS=40` on a wider terminal: the screen is drawn 40 columns wide, as
+    /// every other output is; never wider than the terminal.
+    @Test func columnsLimitsTheWidthButNeverWidensIt() {
+        var view = LaunchSearchView()
+        view.columnsLimit = 40
+        let state = Self.state("", Self.launches)
+        let frame = view.frame(state, size: TerminalSize(columns: 100, rows: 20), now: Date(timeIntervalSince1970: 0))
+        #expect(frame.lines.allSatisfy { $0.displayWidth <= 40 })
+        #expect(frame.lines.map(\.plainText).contains(String(repeating: "─", count: 40)), "the details rule spans the 40 columns")
+        view.columnsLimit = 200
+        let narrow = view.frame(state, size: TerminalSize(columns: 60, rows: 20), now: Date(timeIntervalSince1970: 0))
+        #expect(narrow.lines.allSatisfy { $0.displayWidth <= 60 })
+        #expect(narrow.lines.map(\.plainText).contains(String(repeating: "─", count: 60)))
+    }
+
     @Test func aLaunchFromGCATsHistoryCarriesItsCreditOnTheDetailsPane() throws {
         var view = LaunchSearchView()
         view.timeZone = try #require(TimeZone(identifier: "UTC"))

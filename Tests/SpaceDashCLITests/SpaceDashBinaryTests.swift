@@ -87,6 +87,16 @@ import TestSupport
         #expect(!dashboard.stderrText.contains("cannot write"))
     }
 
+    /// `spacedash launches --offline >&-`: stdout closed before the start. The
+    /// error names what a closed descriptor is, and the run fails.
+    @Test func aStdoutClosedAtStartIsABadFileDescriptor() throws {
+        let result = try ProcessRunner.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$0\" launches --offline >&-", ProjectPaths.spacedashBinary.path],
+            environment: sandbox.environment(server: nil, extra: ["SPACEDASH_NOW": "2026-07-20T14:38:00Z"]), timeout: 60)
+        #expect(result.exitCode == 1)
+        #expect(result.stderrText.hasSuffix("spacedash: cannot write to standard output: Bad file descriptor\n"), "\(result.stderrText)")
+    }
+
     @Test func pipingIntoHeadEndsQuietly() throws {
         let script = "set -o pipefail; \"$0\" --help | head -1"
         let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script, ProjectPaths.spacedashBinary.path],

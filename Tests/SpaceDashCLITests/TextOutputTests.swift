@@ -87,6 +87,26 @@ import Testing
         #expect(Set(lines).count == 4_000)
     }
 
+    /// `spacedash >&-`: the runtime reuses descriptor 1 for its own (close-on-exec)
+    /// descriptors, which must never get our text.
+    @Test func aStandardDescriptorOpenedAfterLaunchIsTreatedAsClosed() throws {
+        var inherited: [Int32] = [0, 0]
+        try #require(pipe(&inherited) == 0)
+        var ours: [Int32] = [0, 0]
+        try #require(pipe(&ours) == 0)
+        _ = fcntl(ours[1], F_SETFD, FD_CLOEXEC)
+        defer { (inherited + ours).forEach { close($0) } }
+        #expect(TextOutput.wasOpenAtLaunch(inherited[1]))
+        #expect(!TextOutput.wasOpenAtLaunch(ours[1]), "close-on-exec: opened by this process, not inherited")
+        #expect(!TextOutput.wasOpenAtLaunch(-1))
+        let output = TextOutput.standardDescriptor(ours[1], buffered: false)
+        #expect(throws: OutputError.failed(errno: EBADF)) { try output.write("not into the runtime's descriptor") }
+        var byte: UInt8 = 0
+        let flags = fcntl(ours[0], F_GETFL)
+        _ = fcntl(ours[0], F_SETFL, flags | O_NONBLOCK)
+        #expect(read(ours[0], &byte, 1) == -1, "nothing was written to it")
+    }
+
     @Test func theDescriptorIsKnownOnlyForAFile() {
         #expect(TextOutput.memory().fileDescriptor == nil)
         #expect(TextOutput.fileDescriptor(2, buffered: false).fileDescriptor == 2)

@@ -120,4 +120,21 @@ import TestSupport
             try LaunchLibraryFileDecoder.decode(bytes: Array(#"{"detail":"Request was throttled. Expected available in 5 seconds."}"#.utf8))
         }
     }
+
+    /// `spacedash --json` saved and given back to `--file`: named for what it is.
+    @Test func spacedashsDashboardJSONIsNamedAsSuch() throws {
+        let dashboard = #"{"launches": {"source": {"kind": "sample"}, "launches": []}, "mars_weather": {"station": "curiosity", "sols": []}}"#
+        let file = try temporaryFile(Data(dashboard.utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(throws: LaunchLibraryFileDecoder.Failure.spacedashDashboard) {
+            try LaunchLibraryFileDecoder.decode(contentsOf: file.path)
+        }
+        #expect(throws: ServiceFailure.fileIsDashboard(path: file.path)) {
+            try LaunchService.load(file: file.path)
+        }
+        // An object with only one of the two keys is no dashboard.
+        #expect(throws: LaunchLibraryError.unexpectedShape("it has no \"results\"")) {
+            try LaunchLibraryFileDecoder.decode(bytes: Array(#"{"launches": []}"#.utf8))
+        }
+    }
 }

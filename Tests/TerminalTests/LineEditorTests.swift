@@ -116,4 +116,31 @@ import Testing
             }
         }
     }
+
+    /// A long paste: an ellipsis where text is hidden, at the left, the right or both.
+    @Test func hiddenTextIsMarkedAtEitherEnd() {
+        let editor = typed([press(.text("abcdefghijklmnopqrst"))])
+        #expect(editor.visible(inWidth: 30, hiddenMark: "…") == ("abcdefghijklmnopqrst", 20), "all of it fits: no mark")
+        #expect(editor.visible(inWidth: 10, hiddenMark: "…") == ("…mnopqrst", 9), "the start hidden, the cursor after the end")
+        let atStart = typed([press(.home)], into: editor)
+        #expect(atStart.visible(inWidth: 10, hiddenMark: "…") == ("abcdefghi…", 0), "the end hidden")
+        var middle = atStart
+        for _ in 0..<12 { middle.handle(press(.right)) }
+        let both = middle.visible(inWidth: 10, hiddenMark: "…")
+        #expect(both == ("…fghijklm…", 8), "both ends hidden, the cursor on the m")
+        #expect(editor.visible(inWidth: 10, hiddenMark: "...") == ("...opqrst", 9), "an ASCII mark takes its three cells")
+        for width in 1...24 {
+            for position in 0...20 {
+                var moved = atStart
+                for _ in 0..<position { moved.handle(press(.right)) }
+                let view = moved.visible(inWidth: width, hiddenMark: "…")
+                #expect(DisplayWidth.of(view.text) <= width, "width \(width), cursor \(position): \(view.text)")
+                #expect(view.cursorColumn < width || width == 1)
+                let cursorCell = view.text.dropFirst(view.cursorColumn).first
+                if width >= 4, position < 20 {
+                    #expect(cursorCell == moved.text.dropFirst(position).first, "the cursor is on its character: width \(width), \(view)")
+                }
+            }
+        }
+    }
 }

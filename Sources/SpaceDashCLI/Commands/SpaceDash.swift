@@ -160,7 +160,7 @@ extension SpaceDash {
         let (message, code): (String, ExitCode) = switch error {
         case let error as CommandError: (error.message, error.exitCode)
         case let failure as ServiceFailure: (failure.commandError.message, failure.commandError.exitCode)
-        case let error as OutputError: ("cannot write: \(error)", .failure)
+        case let error as OutputError: ("cannot write to standard output: \(error)", .failure)
         case let error as LocalizedError where error.errorDescription != nil: (error.errorDescription!, .failure)
         default: (String(describing: error), .failure)
         }

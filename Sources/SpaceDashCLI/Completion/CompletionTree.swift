@@ -53,11 +53,12 @@ struct CompletionTree: Sendable {
     init(root: any Command.Type, programName: String = "spacedash") {
         self.programName = programName
         var nodes: [Node] = []
-        Self.collect(root, path: [], isRoot: true, into: &nodes)
+        Self.collect(root, path: [], root: root, into: &nodes)
         self.nodes = nodes
     }
 
-    private static func collect(_ command: any Command.Type, path: [String], isRoot: Bool, into nodes: inout [Node]) {
+    private static func collect(_ command: any Command.Type, path: [String], root: any Command.Type, into nodes: inout [Node]) {
+        let isRoot = path.isEmpty
         let configuration = command.configuration
         var arguments = configuration.arguments
         // `launches starlink` runs `launches search starlink`: offer its options too.
@@ -83,10 +84,14 @@ struct CompletionTree: Sendable {
         let subcommands = configuration.subcommands.map {
             Word(text: $0.configuration.name, help: $0.configuration.abstract)
         }
+        // `spacedash help <TAB>`: the words `help` takes are the commands' names.
+        if ObjectIdentifier(command) == ObjectIdentifier(HelpCommand.self) {
+            positionalValues += root.configuration.subcommands.map { $0.configuration.name }.filter { $0 != configuration.name }
+        }
         nodes.append(Node(path: path, subcommands: subcommands, options: options,
                           positionalValues: positionalValues))
         for subcommand in configuration.subcommands {
-            collect(subcommand, path: path + [subcommand.configuration.name], isRoot: false, into: &nodes)
+            collect(subcommand, path: path + [subcommand.configuration.name], root: root, into: &nodes)
         }
     }
 

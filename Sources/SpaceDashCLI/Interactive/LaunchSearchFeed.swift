@@ -43,8 +43,26 @@ struct LaunchSearchFeed: Sendable {
     /// The status line's words: why live launches are not shown, and what was left out as passed.
     func notice(_ update: LaunchUpdate) -> String? {
         let passed = LaunchNotices.notices(update.sourced, now: now()).last { $0.kind == LaunchNotices.passedLeftOut }
-        let parts = [update.liveFailure.map { "live failed: \($0.message)" }, passed?.message].compactMap { $0 }
+        let parts = [update.liveFailure.map { "live failed: \(Self.reasonFirst($0.message))" }, passed?.message].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// A failure worded for the status line, whose end is cut to the width: the
+    /// reason first, the URL (long, with its query) last and cut to its origin.
+    /// "request to https://host/path?q took longer than 15 s …" becomes
+    /// "request took longer than 15 s … (https://host)".
+    static func reasonFirst(_ message: String) -> String {
+        guard let range = message.range(of: #"https?://[^\s]*[^\s:,;.)]"#, options: .regularExpression) else { return message }
+        var before = message[..<range.lowerBound].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // The word that led to the URL goes with it: "request to", "HTTP 500 from", "the server at".
+        if let last = before.last, ["to", "from", "at", "of"].contains(last) { before.removeLast() }
+        var reason = before.joined(separator: " ") + message[range.upperBound...]
+        reason = reason.replacingOccurrences(of: "  ", with: " ").trimmingCharacters(in: .whitespaces)
+        let url = String(message[range])
+        let origin = URLComponents(string: url).flatMap { parts in
+            parts.scheme.flatMap { scheme in parts.host.map { "\(scheme)://\($0)" + (parts.port.map { ":\($0)" } ?? "") } }
+        } ?? url
+        return reason.isEmpty ? origin : "\(reason) (\(origin))"
     }
 
     /// The launches of a saved response, prepared on `indexing`.

@@ -165,6 +165,7 @@ enum LaunchSearchRunner {
             // The demo's choice, so a C locale gets ASCII marks here too.
             view.glyphs = context.glyphs
             view.timeZone = context.timeZone
+            view.columnsLimit = context.columnsSetting
         }
 
         func draw(_ state: LaunchSearchState) {

@@ -15,6 +15,9 @@ public struct LaunchSearchView: Sendable {
     public var timeZone: TimeZone = .current
     /// The marks drawn: ASCII in a locale that is not UTF-8 (`Glyphs.forLocale`).
     public var glyphs: Glyphs = .unicode
+    /// `COLUMNS` when set: the frame is no wider, as every other output's width
+    /// follows it (never wider than the screen, where lines would wrap).
+    public var columnsLimit: Int?
 
     public init() {}
 
@@ -28,9 +31,9 @@ public struct LaunchSearchView: Sendable {
     }
 
     public func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
-        let width = max(1, size.columns)
+        let width = max(1, min(size.columns, columnsLimit ?? size.columns))
         var lines: [StyledText] = []
-        let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count))
+        let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count), hiddenMark: glyphs.ellipsis)
         lines.append(StyledText(Self.prompt, style: .bold) + StyledText(field.text))
         let cursor = CursorPosition(row: 0, column: Self.prompt.count + field.cursorColumn)
 

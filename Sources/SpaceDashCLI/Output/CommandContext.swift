@@ -26,6 +26,9 @@ public struct CommandContext: Sendable {
     /// The width output is fitted to: `COLUMNS` when set, else the width of
     /// the terminal stdout is; nil into a pipe or a file (as wide as the data needs).
     public let width: Int?
+    /// `COLUMNS` when set to a positive number: the width of every output,
+    /// `-i`'s screen included (there never wider than the terminal).
+    public let columnsSetting: Int?
     /// Unicode or ASCII marks, by the locale.
     public let glyphs: Glyphs
     /// Where times are shown: UTC under `--utc`, else `TZ`, else the system's zone.
@@ -42,7 +45,8 @@ public struct CommandContext: Sendable {
         errorStyleMode = colorMode.styleMode(isTerminal: streams.stderr.isTerminal, environment: environment)
         self.commandPath = commandPath
         self.clock = clock
-        width = Self.width(of: streams.stdout, environment: environment)
+        columnsSetting = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        width = columnsSetting ?? Self.terminalWidth(of: streams.stdout)
         glyphs = Glyphs.forLocale(environment)
         timeZone = utc ? TimeZone(identifier: "UTC")! : Self.timeZone(environment: environment)
     }
@@ -51,9 +55,8 @@ public struct CommandContext: Sendable {
     /// else 80 columns, a terminal's classic width.
     public var layoutWidth: Int { width ?? 80 }
 
-    /// The one width policy: `COLUMNS`, else the terminal's, else none.
-    private static func width(of output: TextOutput, environment: [String: String]) -> Int? {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+    /// The width of the terminal `output` is, if it is one (`COLUMNS` comes first).
+    private static func terminalWidth(of output: TextOutput) -> Int? {
         guard output.isTerminal, let descriptor = output.fileDescriptor else { return nil }
         return TerminalSession.size(of: descriptor)?.columns
     }

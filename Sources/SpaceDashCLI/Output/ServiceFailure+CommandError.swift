@@ -11,6 +11,8 @@ extension ServiceFailure {
             return CommandError("no live \(subject) (--strict): \(reason.message)", exitCode: .unavailable)
         case .nothingToShow, .sampleBroken, .fileUnreadable, .fileNotLaunches:
             return CommandError(description)
+        case .fileIsDashboard(let path):
+            return CommandError("\(path): this is spacedash's dashboard JSON; give `spacedash launches --json` output or a Launch Library response")
         }
     }
 }

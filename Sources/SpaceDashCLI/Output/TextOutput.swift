@@ -58,6 +58,22 @@ public final class TextOutput: Sendable {
         TextOutput(destination: .fileDescriptor(descriptor, buffered: buffered), isTerminal: isatty(descriptor) == 1)
     }
 
+    /// A standard descriptor (0, 1, 2), unless it was closed when spacedash started
+    /// (`spacedash >&-`): then the runtime has since reused its number for one of its
+    /// own (Dispatch's eventfd), which must never receive our text, and writes fail
+    /// as writes to a closed descriptor do (EBADF).
+    public static func standardDescriptor(_ descriptor: Int32, buffered: Bool) -> TextOutput {
+        fileDescriptor(wasOpenAtLaunch(descriptor) ? descriptor : -1, buffered: buffered)
+    }
+
+    /// Whether `descriptor` is one the process inherited: open, and without
+    /// close-on-exec (exec closes those), while everything the Swift runtime,
+    /// Dispatch and Foundation open is close-on-exec.
+    static func wasOpenAtLaunch(_ descriptor: Int32) -> Bool {
+        let flags = fcntl(descriptor, F_GETFD)
+        return flags >= 0 && flags & FD_CLOEXEC == 0
+    }
+
     /// Keeps what is written, for tests; `isTerminal` is what commands see.
     public static func memory(isTerminal: Bool = false) -> TextOutput {
         TextOutput(destination: .memory, isTerminal: isTerminal)
@@ -152,8 +168,8 @@ public struct OutputStreams: Sendable {
 
     /// The process's standard output (buffered) and standard error (not).
     public static let standard = OutputStreams(
-        stdout: .fileDescriptor(STDOUT_FILENO, buffered: true),
-        stderr: .fileDescriptor(STDERR_FILENO, buffered: false))
+        stdout: .standardDescriptor(STDOUT_FILENO, buffered: true),
+        stderr: .standardDescriptor(STDERR_FILENO, buffered: false))
 
     /// Two memory outputs, for tests.
     public static func memory(stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false) -> OutputStreams {

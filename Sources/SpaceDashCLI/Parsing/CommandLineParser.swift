@@ -75,6 +75,10 @@ public enum CommandLineParser {
         let rest = carried + words[index...]
         let helpTarget = helpBeforeCommandWords ? named : chain
         let helpRequested = rest.prefix(while: { $0 != "--" }).contains { $0 == "--help" || $0 == "-h" }
+        // `mars-weather help`: a command that takes no words can only mean its help, as `launches help` does.
+        if rest.count == 1, rest.first == "help", chain.count == named.count, !takesWords(chain.last!.configuration) {
+            return Invocation(action: .help, commands: chain, helpTarget: named, arguments: ParsedArguments(), colorMode: .auto)
+        }
 
         do throws(UsageError) {
             let (arguments, colorMode, leadingWords) = try parseArguments(Array(rest), for: chain)

@@ -15,6 +15,8 @@ public enum ServiceFailure: Error, Sendable, Equatable, CustomStringConvertible 
     case fileUnreadable(path: String, reason: String)
     /// A saved file was read but does not hold what was expected.
     case fileNotLaunches(path: String, reason: String)
+    /// A saved file is spacedash's own dashboard JSON, not launches.
+    case fileIsDashboard(path: String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum ServiceFailure: Error, Sendable, Equatable, CustomStringConvertible 
             return "cannot read \(path): \(reason)"
         case .fileNotLaunches(let path, let reason):
             return "\(path) is not a Launch Library response: \(reason)"
+        case .fileIsDashboard(let path):
+            return "\(path) is spacedash's dashboard JSON, not a list of launches"
         }
     }
 }

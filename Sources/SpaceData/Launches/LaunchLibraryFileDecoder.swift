@@ -19,6 +19,9 @@ public enum LaunchLibraryFileDecoder {
         /// The file could not be opened or read: `reason` says why, for a person.
         case unreadable(reason: String)
         case notLaunches(LaunchLibraryError)
+        /// spacedash's own dashboard JSON (Mars weather beside launches), which is no
+        /// Launch Library response and no list of launches.
+        case spacedashDashboard
     }
 
     /// The launches of the file at `path`.
@@ -36,6 +39,7 @@ public enum LaunchLibraryFileDecoder {
             case .unreadable(let code): throw .unreadable(reason: reason(code))
             case .syntax(let error): throw .notLaunches(.malformedJSON(offset: error.offset, expected: error.expected))
             case .launches(let error): throw .notLaunches(error)
+            case .spacedashDashboard: throw .spacedashDashboard
             }
         }
     }
@@ -50,6 +54,7 @@ public enum LaunchLibraryFileDecoder {
             case .syntax(let error): throw .malformedJSON(offset: error.offset, expected: error.expected)
             case .launches(let error): throw error
             case .unreadable: throw .notJSON(prefix: "")  // memory cannot fail to read
+            case .spacedashDashboard: throw .unexpectedShape("it is spacedash's dashboard JSON")
             }
         }
     }
@@ -60,6 +65,7 @@ public enum LaunchLibraryFileDecoder {
         case syntax(JSONSyntaxError)
         case unreadable(Int32)
         case launches(LaunchLibraryError)
+        case spacedashDashboard
 
         init(_ error: JSONReadError) {
             switch error {
@@ -107,12 +113,14 @@ public enum LaunchLibraryFileDecoder {
         var next: String?
         var previous: String?
         var resultsIsNotAList = false
+        var keys: Set<String> = []
         if try reader.peekNonWhitespace() == UInt8(ascii: "}") {
             reader.advance()
         } else {
             while true {
                 let key = try reader.readString()
                 try reader.expect(UInt8(ascii: ":"), "':'")
+                keys.insert(key)
                 if key == "results", try reader.peekNonWhitespace() == UInt8(ascii: "[") {
                     reader.release()  // from here on only records are kept, one at a time
                     var decoder = RecordDecoder(topLevel: false)
@@ -147,6 +155,10 @@ public enum LaunchLibraryFileDecoder {
         }
         if resultsIsNotAList {
             throw WalkError.launches(.unexpectedShape("\"results\" is not a list"))
+        }
+        // `spacedash --json`: its two panels, and no "results".
+        if keys.isSuperset(of: ["launches", "mars_weather"]) {
+            throw WalkError.spacedashDashboard
         }
         // No results: an error body or a single launch, which fits in memory.
         do {

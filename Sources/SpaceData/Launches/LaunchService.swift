@@ -92,6 +92,7 @@ public final class LaunchService: Sendable {
             switch error {
             case .unreadable(let reason): throw .fileUnreadable(path: path, reason: reason)
             case .notLaunches(let error): throw .fileNotLaunches(path: path, reason: fileReason(error))
+            case .spacedashDashboard: throw .fileIsDashboard(path: path)
             }
         }
     }
