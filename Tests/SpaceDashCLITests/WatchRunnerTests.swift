@@ -81,8 +81,12 @@ import TestSupport
         #expect(server.requests.count == 1)
     }
 
+    static let keys = "q quit · r refresh · / search"
+
+    /// `/` opens the search with the watch's query; Esc comes back to the watch, and so
+    /// does q after Enter has shown a launch's details. The watch asks nothing for the trip.
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
-    func slashOpensTheInteractiveSearchWithTheWatchsQuery() throws {
+    func slashSearchesWithTheWatchsQueryAndComesBackToTheWatch() throws {
         let server = try Self.server()
         defer { server.stop() }
         let sandbox = Sandbox()
@@ -93,11 +97,28 @@ import TestSupport
         terminal.type("/")
         let search = terminal.waitForScreen { $0.line(0) == "> starlink" && $0.line(1).hasPrefix("3 / 10 launches") }
         #expect(search.line(1).hasPrefix("3 / 10 launches"), "\(search.lines)")
+
         terminal.type("\u{1B}")
+        let back = terminal.waitForScreen { $0.line(0).hasPrefix("Launches · ") && $0.line(29) == Self.keys && Self.row($0, Self.starlink) != nil }
+        #expect(back.line(29) == Self.keys, "Esc in the search: back to the watch \(back.lines)")
+
+        terminal.type("/")
+        terminal.waitForScreen { $0.line(0) == "> starlink" && $0.line(1).hasPrefix("3 / 10 launches") }
+        terminal.type("\r")
+        let details = terminal.waitForScreen(showing: "q or Esc back to the watch")
+        #expect(details.line(0) == Self.starlink, "\(details.lines)")
+        #expect(details.row(containing: "Status") != nil)
+        #expect(details.line(29) == "q or Esc back to the watch · / search")
+
+        terminal.type("q")
+        let again = terminal.waitForScreen { $0.line(0).hasPrefix("Launches · ") && Self.row($0, Self.starlink) != nil }
+        #expect(again.line(29) == Self.keys)
+        terminal.type("q")
         let result = process.wait(timeout: 60)
-        #expect(result.exitCode == 130, "Esc in the search cancels it, as with -i")
+        #expect(result.exitCode == 0, "q in the watch quits")
+        #expect(result.stdout.isEmpty, "nothing printed: the details were shown on the screen")
         #expect(terminal.isRestored)
-        #expect(server.requests.count == 1, "the search reads the launches the watch cached")
+        #expect(server.requests.count == 1, "the search read the launches the watch cached; no refresh was due")
     }
 
     /// As in less or vim: Ctrl-Z gives the terminal back and stops; fg (SIGCONT) redraws.
@@ -182,6 +203,12 @@ import TestSupport
         #expect(Self.row(first, Self.starlink)?.contains("T-02:49:") == true)
         #expect(first.line(23) == "q quit · r refresh · / search")
         terminal.waitForScreen { Self.row($0, Self.starlink)?.contains("T-02:49:2") == true }
+        // `/` searches the launches; Esc comes back to both panels.
+        terminal.type("/")
+        terminal.waitForScreen { $0.line(0).hasPrefix(">") && $0.line(1).hasPrefix("10 / 10 launches") }
+        terminal.type("\u{1B}")
+        let back = terminal.waitForScreen { $0.line(0).contains("Curiosity (REMS)") && $0.line(0).contains("Launches · ") }
+        #expect(back.line(23) == Self.keys)
         terminal.type("q")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)

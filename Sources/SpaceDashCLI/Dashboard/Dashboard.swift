@@ -121,7 +121,7 @@ struct Dashboard: Sendable {
 
 extension Dashboard {
     /// `--watch`: both panels live on the terminal (Sources/SpaceDashCLI/Watch); `/` opens
-    /// the interactive search over the launches. Request lines (--verbose) wait for the
+    /// the interactive search over the launches and comes back. Request lines (--verbose) wait for the
     /// screen's end, as with `launches --watch`.
     func runWatch(_ context: CommandContext) async throws -> ExitCode {
         if let problem = WatchRunner.unavailability(environment: context.environment, stdoutIsTerminal: context.stdout.isTerminal,
@@ -153,13 +153,11 @@ extension Dashboard {
         })
         var view = DashboardWatchView(launches: LaunchWatchView(timeZone: context.timeZone), units: units)
         view.launches.glyphs = context.glyphs
-        let outcome = try await WatchRunner.run(model: model, view: view, context: context)
+        let outcome = try await WatchRunner.watch(model: model, view: view, clock: launches.clock, context: context) {
+            try await LaunchesSearchCommand.searchFromWatch(service: launchService, request: request, context: context)
+        }
         await MainActor.run { model.stop() }
         for line in held.heldLines { context.notice(line) }
-        switch outcome {
-        case .quit: return .success
-        case .interrupted: return .interrupted
-        case .search: return try await LaunchesSearchCommand.searchFromWatch(service: launchService, request: request, context: context)
-        }
+        return outcome == .quit ? .success : .interrupted
     }
 }

@@ -23,7 +23,7 @@ struct LaunchWatchView: WatchView, Sendable {
 
     /// The body of a live view's frame cut to the screen, with the keys on the last row
     /// whatever fits above them.
-    static func frame(_ lines: [StyledText], size: TerminalSize, glyphs: Glyphs) -> Frame {
+    static func frame(_ lines: [StyledText], size: TerminalSize, glyphs: Glyphs, keys: String = LaunchWatchView.keys) -> Frame {
         let width = max(1, size.columns)
         let body = Array(lines.prefix(max(0, size.rows - 1))).map { $0.truncated(toWidth: width, ellipsis: glyphs.ellipsis) }
         var shown = body

@@ -48,6 +48,35 @@ enum WatchRunner {
         return nil
     }
 
+    /// The live view until q, Esc or Ctrl-C. `/` opens `search` (the interactive search)
+    /// and comes back: Esc in the search returns to the live view, Enter on a launch shows
+    /// its details until q or Esc, then the live view again. The model runs all along, so
+    /// its schedules are kept: nothing is asked again for the trip.
+    /// - Parameter clock: the live view's, for the countdown on the details.
+    static func watch<Model: WatchModel, View: WatchView>(
+        model: Model, view: View, clock: WatchClock, context: CommandContext,
+        search: () async throws -> LaunchSearchRunner.Outcome
+    ) async throws -> Outcome where Model.State == View.State {
+        while true {
+            switch try await run(model: model, view: view, context: context) {
+            case .quit: return .quit
+            case .interrupted: return .interrupted
+            case .search:
+                var searching = true
+                while searching {
+                    searching = false
+                    guard case .accepted(let launch) = try await search() else { break }
+                    let page = LaunchDetailsPageView(timeZone: context.timeZone, glyphs: context.glyphs, now: { clock.now })
+                    switch try await run(model: LaunchDetailsPage(launch), view: page, context: context) {
+                    case .quit: break
+                    case .interrupted: return .interrupted
+                    case .search: searching = true
+                    }
+                }
+            }
+        }
+    }
+
     /// Shows `model` through `view` until a key ends it; starts the model the first time.
     static func run<Model: WatchModel, View: WatchView>(model: Model, view: View, context: CommandContext) async throws -> Outcome
     where Model.State == View.State {
