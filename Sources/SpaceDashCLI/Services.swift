@@ -5,7 +5,7 @@ import Streams
 
 /// The composition root: the one place that builds the services, from the
 /// run's context and the fetch options. It chooses the HTTP layer (libcurl,
-/// nothing under `--offline`, or the demo's scripted one), the cache, the
+/// or nothing under `--offline`; tests may script it), the cache, the
 /// scheduler and the clock, reads the app's environment variables, words what
 /// the services say about the app's flags, and registers the secrets.
 ///
@@ -53,7 +53,7 @@ struct Services: Sendable {
             ? OfflineFetcher()
             : HTTPClient(userAgent: SpaceDashVersion.userAgent, log: log)
         if let willRequest, !fetch.policy.offline { http = ObservedFetcher(http: http, willRequest: willRequest) }
-        let cache = CacheLocation.directory(environment: context.environment)
+        let cache = (context.usesCache ? CacheLocation.directory(environment: context.environment) : nil)
             .map { CacheStore(directory: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }
         self.init(
             environment: ServiceEnvironment(
@@ -61,17 +61,6 @@ struct Services: Sendable {
                 scheduler: DispatchQueue(label: "spacedash.services").eraseToAnyScheduler(),
                 clock: context.clock, wording: Self.wording),
             variables: context.environment)
-    }
-
-    /// `spacedash demo`'s services: the bundled fixtures served by a scripted
-    /// HTTP layer (which records the requests), no cache, the clock stopped at `now`.
-    static func demo(http: ScriptedHTTPClient, now: Date) -> Services {
-        Services(
-            environment: ServiceEnvironment(
-                http: http, cache: nil,
-                scheduler: DispatchQueue(label: "spacedash.demo.services").eraseToAnyScheduler(),
-                clock: { now }, wording: wording),
-            variables: [:])
     }
 
     // MARK: - The services

@@ -6,9 +6,18 @@ import TestSupport
 
 /// `spacedash demo` in process (memory outputs) for its options and styling.
 @Suite struct DemoCommandTests {
-    static let headings = ["spacedash demo", "Mars weather", "Upcoming launches", "Search as you type",
-                           "1. Type \"apollo\"", "2. Refine: add \" 11\"", "3. Clear it with Backspace", "4. Type \"vostok\"",
-                           "What the debounce saved"]
+    static let headings = ["spacedash demo: a tour of what to type",
+                           "Launches · Launch Library 2's listing of 20 July 2026, bundled with spacedash",
+                           "$ spacedash launches next", "$ spacedash launches --limit 5",
+                           "$ spacedash launches search 'agency:casc | starship'", "$ spacedash launches search falcon -starlink",
+                           "$ spacedash launches show nrol", "$ spacedash launches next --json", "$ spacedash launches search nrol --ics",
+                           "Every orbital launch since 1957 · Source: GCAT, J. McDowell, planet4589.org/space/gcat",
+                           "$ spacedash launches search --past apollo 11", "$ spacedash launches search --past vostok --limit 5",
+                           "Mars weather", "$ spacedash mars-weather --station curiosity",
+                           "$ spacedash mars-weather --station insight --sol 678",
+                           "Search as you type", "$ spacedash launches search --past -i",
+                           "You type \"apollo\":", "You add \" 11\":", "You clear it with Backspace", "You type \"vostok\":",
+                           "In all, 24 keys and 4 searches.", "Next"]
 
     private func run(_ arguments: [String], terminal: Bool = false, environment: [String: String] = [:]) async -> (code: Int32, stdout: String, stderr: String) {
         let streams = OutputStreams.memory(stdoutIsTerminal: terminal)
@@ -25,7 +34,18 @@ import TestSupport
         }
     }
 
-    @Test func fastPrintsEverySectionInOrderWithTheCounts() async throws {
+    /// What `spacedash ARGUMENTS` prints on a 120-column terminal with no colour,
+    /// as a user runs it with the clock set to the listing's date, offline, in UTC.
+    static func commandOutput(_ arguments: [String]) async -> String {
+        let streams = OutputStreams.memory(stdoutIsTerminal: true)
+        let environment = ["LANG": "C.UTF-8", "COLUMNS": "120", "TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T14:38:00Z",
+                           "SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-demo-test"]
+        let code = await SpaceDash.run(arguments: arguments + ["--offline", "--color", "never"], environment: environment, streams: streams)
+        #expect(code == 0, "\(arguments): \(streams.stderr.text)")
+        return streams.stdout.text
+    }
+
+    @Test func fastShowsEachCommandAsTypedInOrderAndEndsWithTheCounts() async throws {
         let result = await run(["--fast"])
         #expect(result.code == 0)
         #expect(result.stderr == "")
@@ -34,48 +54,53 @@ import TestSupport
             let found = try #require(result.stdout.range(of: heading, range: position..<result.stdout.endIndex), "\(heading) in order")
             position = found.upperBound
         }
-        #expect(result.stdout.contains("Offline: fixture data bundled in the binary"))
-        #expect(result.stdout.contains("\n  Type \"apollo\"            6 keystrokes, 1 search\n"))
-        #expect(result.stdout.contains("\n  In all                   24 keystrokes, 4 searches (24 without the debounce)\n"))
+        #expect(result.stdout.contains("what SPACEDASH_NOW=2026-07-20T14:38:00Z TZ=UTC spacedash … --offline shows."))
         #expect(!result.stdout.contains("\u{1B}"), "no escape sequences into a pipe")
+        for word in ["view model", "virtual time", "scripted", "debounce"] {
+            #expect(!result.stdout.contains(word), "the tour speaks of the product, not of \(word)")
+        }
     }
 
-    @Test func thePromptEchoesEveryKeyAndTheResultsComeOnce() async throws {
+    /// No second renderer: after each command line comes exactly what that command prints.
+    @Test func eachStepShowsWhatItsCommandPrints() async throws {
         let result = await run(["--fast"])
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        let prompts = lines.filter { $0.contains(" ms  > ") || $0.hasSuffix(" ms  >") }
-        #expect(prompts.count == 24)
-        #expect(Array(prompts.prefix(6)) == [
-            "     0 ms  > a", "    80 ms  > ap", "   160 ms  > apo", "   240 ms  > apol", "   320 ms  > apoll", "   400 ms  > apollo",
-        ])
-        let results = lines.filter { $0.contains("results ") && $0.contains(" ms after the last key") }
-        #expect(results == [
-            "   700 ms  results 300 ms after the last key: 22 / 6471 launches · bundled GCAT history, 1957 to 2023",
-            "   460 ms  results 300 ms after the last key: 1 / 6471 launches · bundled GCAT history, 1957 to 2023",
-            "   940 ms  results 300 ms after the last key: 6471 / 6471 launches · bundled GCAT history, 1957 to 2023",
-            "   700 ms  results 300 ms after the last key: 165 / 6471 launches · bundled GCAT history, 1957 to 2023",
-        ])
-        // Each row after its date: GCAT's history, newest first.
-        let apollo = try #require(lines.firstIndex(of: results[0]))
-        #expect(lines[apollo + 1].hasPrefix("           ▶ 1975-07-15  Saturn IB | Apollo-Soyuz Test Project, Docking Module 2 · NASA Marshall"))
-        let apollo11 = try #require(lines.firstIndex(of: results[1]))
-        #expect(lines[apollo11 + 1].hasPrefix("           ▶ 1969-07-16  Saturn V | Apollo 11 CSM, Apollo 11 LM, EASEP PSEP, EASEP LRRR · "))
-        let vostok = try #require(lines.lastIndex(of: results[3]))
-        #expect(lines[vostok + 1].hasPrefix("           ▶ 1991-08-29  Vostok 8A92M | IRS-1B · "))
+        for step in DemoTour.sections.flatMap(\.steps) {
+            let output = await Self.commandOutput(step.arguments)
+            #expect(!output.isEmpty)
+            #expect(result.stdout.contains("$ \(step.typed)\n" + output), "\(step.typed)")
+        }
     }
 
-    @Test func theWeatherAndLaunchSectionsUseTheCommandsRenderers() async throws {
+    @Test func theStepsShowTheRealDataOfTheirDates() async throws {
         let result = await run(["--fast"])
-        #expect(result.stdout.contains("\nSol  Earth date  Season  Low °C  Avg °C  High °C  Pressure Pa  Wind m/s  Gust m/s  Wind from\n"))
-        #expect(result.stdout.contains("\n681  2020-10-25  fall     -95.4   -62.4     -4.4        743.5       5.6      18.6  WNW\n"))
-        #expect(result.stdout.contains("\nTemperature range (°C)\n"))
-        #expect(result.stdout.contains("\nDATE                  T-"))
-        // Countdowns from the moment the listing was made, so the demo reads the same any day.
-        #expect(result.stdout.contains("\n2026-07-20 14:49 UTC  in 11m     Falcon 9 Block 5 | Starlink"))
-        #expect(result.stdout.contains("\n2026-07-30 06:37 UTC  in 9d 15h  Falcon 9 Block 5 | NROL-95"))
-        #expect(result.stdout.contains("Source: Launch Library 2's listing of 20 July 2026, bundled with spacedash."))
-        #expect(result.stdout.contains("The demo's clock stands at 2026-07-20 14:38 UTC, when it was listed, as SPACEDASH_NOW=2026-07-20T14:38:00Z sets it;"))
-        #expect(result.stdout.contains("Source: GCAT, J. McDowell, planet4589.org/space/gcat"))
+        #expect(result.stdout.contains("$ spacedash launches next\nFalcon 9 Block 5 | Starlink Group 17-39 · T-11m · Vandenberg SFB, CA, USA\n"))
+        #expect(result.stdout.contains("Starship | Flight 13"))
+        #expect(result.stdout.contains("Saturn V | Apollo 11 CSM, Apollo 11 LM, EASEP PSEP, EASEP LRRR"))
+        #expect(result.stdout.contains("Vostok 8A92M | IRS-1B"))
+        #expect(result.stdout.contains("UID:"), "the calendar")
+        #expect(result.stdout.contains("\"net\" : \"2026-07-20T14:49:32Z\""), "the JSON")
+        #expect(result.stdout.contains("Wind rose"))
+        #expect(result.stdout.contains("Source: the bundled sample: Curiosity's REMS weather for sols 4134–4801 as published on 2026-02-11"))
+        #expect(result.stdout.contains("Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)"))
+    }
+
+    @Test func theSearchShowsTheInteractiveScreenAfterEachPartOfTheTyping() async throws {
+        let result = await run(["--fast"])
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let prompts = lines.filter { $0.hasPrefix("  │ > ") }
+        #expect(prompts == ["  │ > apollo", "  │ > apollo 11", "  │ > ", "  │ > vostok"], "the prompt of each part's screen")
+        #expect(lines.contains("  │ 22 / 6471 launches · bundled GCAT history, 1957 to 2023"))
+        #expect(lines.contains("  │ 1 / 6471 launches · bundled GCAT history, 1957 to 2023"))
+        #expect(lines.contains("  │ 165 / 6471 launches · bundled GCAT history, 1957 to 2023"))
+        let apollo = try #require(lines.firstIndex(of: "  │ 22 / 6471 launches · bundled GCAT history, 1957 to 2023"))
+        #expect(lines[apollo + 1].hasPrefix("  │ ▶ 1975-07-15  Saturn IB | Apollo-Soyuz Test Project, Docking Module 2 · NASA Marshall"))
+        let apollo11 = try #require(lines.firstIndex(of: "  │ 1 / 6471 launches · bundled GCAT history, 1957 to 2023"))
+        #expect(lines[apollo11 + 1].hasPrefix("  │ ▶ 1969-07-16  Saturn V | Apollo 11 CSM, Apollo 11 LM, EASEP PSEP, EASEP LRRR · "))
+        #expect(lines.contains { $0.hasPrefix("  │ ── Source: GCAT, J. McDowell, planet4589.org/space/gcat") }, "the details pane, as -i draws it")
+        #expect(lines.filter { $0.hasPrefix("  │ ") || $0 == "  │" }.count == 4 * DemoSearchScene.screenRows, "four screens")
+        #expect(lines.contains("  6 keys, 1 search: 22 launches shown, 300 ms after the last key."))
+        #expect(lines.contains("  3 keys, 1 search: 1 launch shown, 300 ms after the last key."))
+        #expect(lines.contains("  6 keys, 1 search: 165 launches shown, 300 ms after the last key."))
     }
 
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() async {
@@ -90,25 +115,17 @@ import TestSupport
         #expect(!dumb.stdout.contains("\u{1B}"))
     }
 
-    @Test func asciiLocaleDrawsNoUnicode() async {
+    @Test func asciiLocaleDrawsTheTourInASCII() async {
         let result = await run(["--fast"], environment: ["LANG": "C"])
         #expect(result.code == 0)
-        #expect(result.stdout.contains("6 keystrokes, 1 search"))
-        // The launches table is drawn as `launches` draws it (its own ellipsis, the names as
-        // Launch Library spells them); everything else is ASCII.
-        let ours = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("202") }
-        #expect(ours.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) }, "\(ours.filter { !$0.unicodeScalars.allSatisfy(\.isASCII) })")
-        #expect(result.stdout.contains("\nMars weather | Curiosity (REMS), Gale crater"))
-        #expect(result.stdout.contains("\nMars weather archive | NASA InSight"))
-        #expect(result.stdout.contains("results 300 ms after the last key: 22 / 6471 launches | bundled GCAT history, 1957 to 2023\n"))
-        #expect(result.stdout.contains("           > 1975-07-15  Saturn IB | Apollo-Soyuz Test Project, Docking Module 2 | NASA Marshall"))
-    }
-
-    @Test func theSavingIsMeasuredAgainstTheSameScriptWithoutTheDebounce() throws {
-        let data = LaunchSearchData(catalog: LaunchCatalog(launches: LaunchHistory.launches, timeframe: .past), origin: .sample)
-        #expect(try DemoCommand.searchesWithoutDebounce(data, timing: .standard) == 24)
-        // Without a debounce the pace of the keys does not matter: every key that changes the query searches.
-        #expect(try DemoCommand.searchesWithoutDebounce(data, timing: DemoSearchTiming(keyInterval: .milliseconds(1))) == 24)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // The tour's own words and the search screen's frame; the launches keep their names as spelled.
+        for line in lines where line.hasPrefix("$ ") || line.hasPrefix("  | ") || line.hasPrefix("You ") || line.hasPrefix("Every ") {
+            #expect(line.hasPrefix("  | ") ? line.prefix(6).unicodeScalars.allSatisfy(\.isASCII) : line.unicodeScalars.allSatisfy(\.isASCII), "\(line)")
+        }
+        #expect(result.stdout.contains("\nEvery orbital launch since 1957 | Source: GCAT, J. McDowell, planet4589.org/space/gcat\n"))
+        #expect(result.stdout.contains("\n  | 22 / 6471 launches | bundled GCAT history, 1957 to 2023\n"))
+        #expect(result.stdout.contains("\n  | > 1975-07-15  Saturn IB | Apollo-Soyuz Test Project, Docking Module 2 | NASA Marshall"))
     }
 
     @Test(arguments: ["0", "-1", "0.0", "abc", "inf", "nan", "", "1e6", "10.5", "0.0000001", "0.09"])
@@ -199,7 +216,7 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stderrText == "")
         for heading in DemoCommandTests.headings { #expect(result.stdoutText.contains(heading)) }
-        #expect(result.stdoutText.contains("Type \"apollo\"            6 keystrokes, 1 search\n"))
+        #expect(result.stdoutText.contains("  6 keys, 1 search: 22 launches shown, 300 ms after the last key.\n"))
         #expect(trap.connectionsFinished == 0, "a connection reached the trap")
         #expect(trap.requests.isEmpty)
         #expect(scratch.contents.isEmpty, "the demo wrote \(scratch.contents)")
@@ -225,7 +242,7 @@ import TestSupport
         #expect(isolated.exitCode == 0)
         #expect(isolated.stderrText == "")
         #expect(isolated.stdoutText == normal.stdoutText)
-        #expect(isolated.stdoutText.contains("6 keystrokes, 1 search"))
+        #expect(isolated.stdoutText.contains("In all, 24 keys and 4 searches."))
     }
 
     /// The real clock, sped up: the same script on dispatch queues. Timing on
@@ -238,10 +255,11 @@ import TestSupport
                                            environment: Scratch().environment(trap: trap), timeout: 60)
         #expect(result.exitCode == 0)
         #expect(result.stderrText == "")
-        #expect(result.stdoutText.contains("on the real clock: one key every 20 ms"))
-        for query in ["a", "ap", "apollo", "apollo 11", "vostok"] { #expect(result.stdoutText.contains(" ms  > \(query)\n")) }
-        #expect(result.stdoutText.contains("Type \"apollo\"            6 keystrokes, "))
-        #expect(result.stdoutText.contains("In all                   24 keystrokes, "))
+        #expect(result.stdoutText.contains("Below, keys come one every 20 ms, on the real clock."))
+        // Into a pipe, each part's screen once, with its results.
+        for query in ["apollo", "apollo 11", "vostok"] { #expect(result.stdoutText.contains("\n  │ > \(query)\n")) }
+        #expect(result.stdoutText.contains("\n  6 keys, 1 search: 22 launches shown, "))
+        #expect(result.stdoutText.contains("\nIn all, 24 keys and "))
         // The script's own waits add up to about 1.5 s at this speed.
         #expect(Date().timeIntervalSince(started) > 1)
         #expect(trap.connectionsFinished == 0)

@@ -56,7 +56,7 @@ import Testing
     @Test func typingApolloShowsEveryKeyAndSearchesOnce300msAfterTheLast() {
         let harness = Harness(phases: [DemoSearchPhase.script[0]])
         harness.clock.advance()
-        #expect(harness.recorder.events == ["ready 6471", "phase 0 Type \"apollo\"", "0 prompt a"])
+        #expect(harness.recorder.events == ["ready 6471", "phase 0 You type \"apollo\":", "0 prompt a"])
 
         // The sixth key comes at 400 ms; the debounce waits 300 ms more.
         harness.clock.advance(by: .milliseconds(400))

@@ -64,6 +64,9 @@ import TestSupport
         }
         #expect(screen.line(0) == "> falcon")
         #expect(screen.line(1) == "5 / 10 launches · bundled listing of 20 July 2026")
+        for row in 2 ... 6 {
+            #expect(screen.line(row).dropFirst(2).hasPrefix("in "), "row \(row) starts with its countdown: \(screen.line(row))")
+        }
         let selected = try #require(Self.selectedRow(screen), "\(screen.lines)")
         #expect(selected == 2, "the first result row is selected")
         #expect(screen.line(selected).contains("Falcon 9 Block 5 | Starlink Group 17-39 · SpaceX"))

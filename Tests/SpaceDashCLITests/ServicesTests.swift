@@ -35,6 +35,14 @@ extension Services {
         #expect(client.requests.count == 2)
     }
 
+    /// The demo's runs of the commands it shows never touch the user's cache.
+    @Test func aRunThatUsesNoCacheGetsNone() {
+        var context = CommandContext(streams: .memory(), environment: ["SPACEDASH_CACHE_DIR": "/tmp/spacedash-services-test"])
+        #expect(Services(context: context, fetch: FetchOptions(policy: FetchPolicy(offline: true))).environment.cache != nil)
+        context.usesCache = false
+        #expect(Services(context: context, fetch: FetchOptions(policy: FetchPolicy(offline: true))).environment.cache == nil)
+    }
+
     @Test func insightComesFromItsVariables() throws {
         let standard = try Services.scripted(OfflineFetcher()).insight()
         #expect(standard.configuration.usingDemoKey)

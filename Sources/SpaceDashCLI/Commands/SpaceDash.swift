@@ -93,10 +93,11 @@ extension SpaceDash {
     }
 
     /// Runs a command line against any command tree (tests use their own).
+    /// - Parameter usesCache: false for the demo's runs, which never touch the user's cache.
     static func run(arguments: [String], environment: [String: String], streams: OutputStreams,
-                    root: any Command.Type) async -> Int32 {
+                    root: any Command.Type, usesCache: Bool = true) async -> Int32 {
         Services.registerSecrets(from: environment)
-        let code = await execute(arguments: arguments, environment: environment, streams: streams, root: root)
+        let code = await execute(arguments: arguments, environment: environment, streams: streams, root: root, usesCache: usesCache)
         do {
             try streams.stdout.flush()
         } catch .closed {
@@ -108,7 +109,7 @@ extension SpaceDash {
     }
 
     private static func execute(arguments: [String], environment: [String: String], streams: OutputStreams,
-                                root: any Command.Type) async -> ExitCode {
+                                root: any Command.Type, usesCache: Bool) async -> ExitCode {
         let invocation: Invocation
         do {
             invocation = try CommandLineParser.parse(arguments, root: root)
@@ -118,9 +119,10 @@ extension SpaceDash {
         var clock: @Sendable () -> Date = { Date() }
         var clockProblem: CommandError?
         do { clock = try CommandContext.clock(environment: environment) } catch { clockProblem = error }
-        let context = CommandContext(streams: streams, environment: environment, colorMode: invocation.colorMode,
+        var context = CommandContext(streams: streams, environment: environment, colorMode: invocation.colorMode,
                                      commandPath: invocation.commandPath, clock: clock,
                                      utc: OutputOptions(invocation.arguments).utc)
+        context.usesCache = usesCache
         do {
             switch invocation.action {
             case .help:

@@ -7,7 +7,7 @@ import Terminal
 /// One part of the demo's scripted search: keys pressed one after another,
 /// then a wait for the results they lead to.
 struct DemoSearchPhase: Sendable, Equatable {
-    /// What the phase does, for headings and the summary: `Type "apollo"`.
+    /// What the phase does, in a user's words: `You type "apollo":`.
     var title: String
     var keys: [KeyPress]
 
@@ -24,10 +24,10 @@ struct DemoSearchPhase: Sendable, Equatable {
     /// The demo's script over the bundled history: type a word, refine it with
     /// another, clear it key by key, type another.
     static let script: [DemoSearchPhase] = [
-        .typing("apollo", title: "Type \"apollo\""),
-        .typing(" 11", title: "Refine: add \" 11\""),
-        .backspacing(9, title: "Clear it with Backspace"),
-        .typing("vostok", title: "Type \"vostok\""),
+        .typing("apollo", title: "You type \"apollo\":"),
+        .typing(" 11", title: "You add \" 11\":"),
+        .backspacing(9, title: "You clear it with Backspace (the selected launch stays selected):"),
+        .typing("vostok", title: "You type \"vostok\":"),
     ]
 }
 

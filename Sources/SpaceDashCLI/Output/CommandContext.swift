@@ -33,6 +33,9 @@ public struct CommandContext: Sendable {
     public let glyphs: Glyphs
     /// Where times are shown: UTC under `--utc`, else `TZ`, else the system's zone.
     public let timeZone: TimeZone
+    /// Whether the run may read and write the user's cache: not in the demo's
+    /// runs of the commands it shows (they show the bundled data, whatever is cached).
+    public var usesCache = true
 
     /// - Parameter utc: `--utc` (`OutputOptions`), for the commands that take it.
     public init(streams: OutputStreams, environment: [String: String], colorMode: ColorMode = .auto,
