@@ -95,7 +95,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .status(let code, let excerpt, let retryAfter, let url):
             var line = "HTTP \(code)\(Self.reason(code).map { " \($0)" } ?? "") from \(url)"
             if !excerpt.isEmpty { line += ": \(excerpt)" }
-            if let retryAfter { line += " (retry after \(Self.seconds(retryAfter)))" }
+            if let retryAfter { line += " (retry \(RetryAfter.phrase(seconds: retryAfter)))" }
             return line
         case .transport(let code, let detail, let url):
             return "network error talking to \(Self.origin(url)): \(detail) (curl error \(code)); try again"

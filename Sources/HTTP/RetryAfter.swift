@@ -4,6 +4,21 @@ import Foundation
 /// (`Wed, 21 Oct 2015 07:28:00 GMT`, and the two obsolete forms RFC 9110
 /// still asks recipients to accept).
 public enum RetryAfter {
+    /// When to ask again, one wording for every service so that one wait
+    /// always reads the same: "in 45 s", "in 21 min", "in 1 h 5 min", rounded
+    /// up to the second, then to the minute past one minute, so that retrying
+    /// at the said time never hits the limit again; "now" for no wait.
+    public static func phrase(seconds: Double) -> String {
+        // Clamped first: the wait comes from a server, and Int(_:) traps beyond its range.
+        let total = seconds.isNaN ? 0 : Int(min(max(0, seconds), 1e12).rounded(.up))
+        if total <= 0 { return "now" }
+        if total < 60 { return "in \(total) s" }
+        let minutes = (total + 59) / 60
+        if minutes < 60 { return "in \(minutes) min" }
+        let hours = minutes / 60, rest = minutes % 60
+        return rest == 0 ? "in \(hours) h" : "in \(hours) h \(rest) min"
+    }
+
     /// The delay in seconds the header asks for, never negative and at most
     /// `maximumSeconds`; nil when the value is neither form.
     ///

@@ -98,7 +98,7 @@ import TestSupport
         #expect(url.hasSuffix("/limited?api_key=***"))
         let description = HTTPError.status(code: code, bodyExcerpt: excerpt, retryAfter: retryAfter, url: url).description
         #expect(description.contains("HTTP 429 Too Many Requests"))
-        #expect(description.contains("retry after 120 s"))
+        #expect(description.contains("retry in 2 min"))
         #expect(!description.contains("SECRET123"))
     }
 

@@ -37,7 +37,7 @@ import Testing
         #expect(HTTPError.status(code: 404, bodyExcerpt: "", retryAfter: nil, url: "https://x.org/a").description
             == "HTTP 404 Not Found from https://x.org/a")
         #expect(HTTPError.status(code: 503, bodyExcerpt: "down", retryAfter: 30, url: "https://x.org/a").description
-            == "HTTP 503 Service Unavailable from https://x.org/a: down (retry after 30 s)")
+            == "HTTP 503 Service Unavailable from https://x.org/a: down (retry in 30 s)")
         #expect(HTTPError.insecureRedirect(from: "https://x.org/a", to: "http://x.org/a").description
             == "refused redirect from https://x.org/a to http://x.org/a: it would leave a secure connection")
         #expect(HTTPError.libcurlUnavailable(detail: "libcurl.so.4: cannot open shared object file: No such file or directory").description
@@ -68,6 +68,6 @@ import Testing
         let timedOut = HTTPError.timedOut(.total, limit: seconds, url: "https://example.com/")
         #expect(timedOut.description.contains(" s and was stopped"))
         let status = HTTPError.status(code: 429, bodyExcerpt: "", retryAfter: seconds, url: "https://example.com/")
-        #expect(status.description.contains("(retry after "))
+        #expect(status.description.contains("(retry "))
     }
 }

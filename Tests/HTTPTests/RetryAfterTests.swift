@@ -5,6 +5,19 @@ import Testing
 @Suite struct RetryAfterTests {
     let now = Date(timeIntervalSince1970: 1_445_412_400) // Wed, 21 Oct 2015 07:26:40 GMT
 
+    @Test func waitsAreSaidRoundedUp() {
+        #expect(RetryAfter.phrase(seconds: 0) == "now")
+        #expect(RetryAfter.phrase(seconds: 0.2) == "in 1 s")
+        #expect(RetryAfter.phrase(seconds: 59) == "in 59 s")
+        #expect(RetryAfter.phrase(seconds: 61) == "in 2 min")
+        #expect(RetryAfter.phrase(seconds: 1234) == "in 21 min", "20 min 34 s: retrying after 20 min would be refused")
+        #expect(RetryAfter.phrase(seconds: 3600) == "in 1 h")
+        #expect(RetryAfter.phrase(seconds: 3601) == "in 1 h 1 min")
+        #expect(RetryAfter.phrase(seconds: -5) == "now")
+        #expect(RetryAfter.phrase(seconds: .nan) == "now")
+        #expect(RetryAfter.phrase(seconds: 1e300).hasPrefix("in "), "a server's absurd wait is said, never a trap")
+    }
+
     @Test func readsSeconds() {
         #expect(RetryAfter.seconds(from: "120") == 120)
         #expect(RetryAfter.seconds(from: " 0 ") == 0)

@@ -134,6 +134,26 @@ import TestSupport
     /// The listing's launches still ahead at midnight on 24 July 2026 (Starship's window is open until 00:15).
     static let laterFive = ["Jul 23 22:45", "Jul 24 14:00", "Jul 28 02:00", "Jul 29 11:50", "Jul 30 06:37"]
 
+    /// Review P3 16: the footer gives the real reason the launches are cached: HTTP 500,
+    /// the rate limit, or --offline, not "Launch Library allows 15 requests an hour".
+    @Test func theFooterSaysWhyTheLaunchesAreCached() throws {
+        let server = try LoopbackServer(routes: [Self.launchesRoute: .json(BundledLaunchListing.body)])
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        #expect(try dashboard([], at: "2026-07-20T14:38:00Z", sandbox, server).exitCode == 0)
+        func footer(_ arguments: [String]) throws -> String {
+            let result = try dashboard(arguments, at: "2026-07-20T18:38:00Z", sandbox, server)
+            #expect(result.exitCode == 0, "\(result.stderrText)")
+            let text = result.stdoutText.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            return text.components(separatedBy: "Source: cached ").dropFirst().first { $0.hasPrefix("4 h ago") } ?? text
+        }
+        #expect(try footer(["--offline"]).hasPrefix("4 h ago (--offline: no request made)"))
+        server[Self.launchesRoute] = .status(500, body: "Internal Server Error")
+        #expect(try footer([]).hasPrefix("4 h ago (HTTP 500 Internal Server Error from "))
+        server[Self.launchesRoute] = .tooManyRequests(retryAfter: "1234", body: #"{"detail": "Request was throttled."}"#)
+        #expect(try footer([]).hasPrefix("4 h ago (Launch Library's limit of 15 requests an hour was reached; retry in 21 min)"))
+    }
+
     @Test func withTheCacheEmptyThePanelSaysTheBundledListingHasNothingAhead() throws {
         let result = try dashboard(["--offline"], at: "2026-07-30T08:05:00Z", Sandbox())
         #expect(result.exitCode == 0, "\(result.stderrText)")

@@ -21,6 +21,26 @@ import Testing
         #expect(shown.joined(separator: " ").hasSuffix("--past. Source: Launch Library 2's listing of 20 July 2026"), "\(shown)")
     }
 
+    /// Review P3 16: the footer said "(Launch Library allows 15 requests an hour)" whatever
+    /// the reason; it gives the fallback chain's own reason for stepping down.
+    @Test func theSourceLineGivesTheReasonTheChainSteppedDown() {
+        let list = LaunchList(launches: [], timeframe: .upcoming)
+        let stale = DataOrigin.cache(savedAt: Self.now, age: 3 * 86_400)
+        func described(_ origin: DataOrigin, _ reason: Notice?) -> String {
+            LaunchesPanel.describe(Sourced(list, origin: origin, fallbackReason: reason))
+        }
+        #expect(described(stale, Notice(.offline, "--offline: no request made")) == "cached 3 days ago (--offline: no request made)")
+        #expect(described(stale, Notice(.liveFailed, "HTTP 500 Internal Server Error from http://127.0.0.1:8765/2.3.0/launches/upcoming/"))
+            == "cached 3 days ago (HTTP 500 Internal Server Error from http://127.0.0.1:8765/2.3.0/launches/upcoming/)")
+        #expect(described(stale, Notice(.rateLimited, LaunchLibraryError.throttled(retryAfter: 1234).description))
+            == "cached 3 days ago (Launch Library's limit of 15 requests an hour was reached; retry in 21 min)")
+        #expect(described(.cache(savedAt: Self.now, age: 600), nil) == "cached 10 min ago (Launch Library allows 15 requests an hour)",
+                "a fresh cache needed no request")
+        #expect(described(.sample, Notice(.offline, "--offline: no request made")) == "Launch Library 2's listing of 20 July 2026 (--offline: no request made)")
+        #expect(described(.sample, Notice(.liveFailed, "a\u{1B}[31mb\nc")).contains("(ab c)"), "a server's words are cleaned")
+        #expect(described(.live(fetchedAt: Self.now), nil) == "live from Launch Library 2, fetched just now")
+    }
+
     @Test func aCacheWithNothingAheadSaysHowManyHavePassed() {
         let shown = lines(Sourced(LaunchList(launches: [], timeframe: .upcoming, passedCount: 3), origin: .cache(savedAt: Self.now, age: 86_400)), width: 80)
         #expect(shown[1] == "No launch still ahead: the 3 listed have passed.")

@@ -23,6 +23,30 @@ import TestSupport
         return url.path
     }
 
+    /// Review P3 26: with NO_COLOR, `launches` dropped bold while `mars-weather` kept it.
+    /// One rule for both: NO_COLOR takes the colours away and leaves bold (no-color.org
+    /// asks only that colour go).
+    @Test func noColorLeavesBoldAndTakesTheColoursAwayAsMarsWeatherDoes() async throws {
+        let environment = ["NO_COLOR": "1", "SPACEDASH_NOW": "2026-07-20T14:38:00Z"]
+        let launches = await run(["search", "falcon", "--offline"], terminal: true, environment: environment)
+        #expect(launches.code == 0)
+        #expect(launches.stdout.hasPrefix("\u{1B}[1m"), "the header is bold: \(launches.stdout.prefix(80).debugDescription)")
+        let streams = OutputStreams.memory(stdoutIsTerminal: true)
+        _ = await SpaceDash.run(arguments: ["mars-weather", "--offline"],
+                                environment: ["SPACEDASH_CACHE_DIR": "/nonexistent/spacedash-test", "COLUMNS": "160"].merging(environment) { $1 },
+                                streams: streams)
+        #expect(streams.stdout.text.hasPrefix("\u{1B}[1m"), "so is mars-weather's headline")
+        for output in [launches.stdout, streams.stdout.text] {
+            // Every escape is an attribute (bold 1, dim 2, reset 0), never a colour (30–49, 90–107).
+            let parameters = output.components(separatedBy: "\u{1B}[").dropFirst().map { $0.prefix { $0 != "m" } }
+            #expect(!parameters.isEmpty && parameters.allSatisfy { $0.split(separator: ";").allSatisfy { ["0", "1", "2", "4", "7"].contains($0) } },
+                    "\(Set(parameters))")
+        }
+        // Without NO_COLOR the matches are in colour.
+        let coloured = await run(["search", "falcon", "--offline"], terminal: true, environment: ["SPACEDASH_NOW": "2026-07-20T14:38:00Z"])
+        #expect(coloured.stdout.contains(";33m") || coloured.stdout.contains("[33m"))
+    }
+
     @Test func pastWithAFileOfUpcomingLaunchesLeavesOutThoseStillToCome() async throws {
         let file = try Self.listingFile()
         defer { try? FileManager.default.removeItem(atPath: file) }

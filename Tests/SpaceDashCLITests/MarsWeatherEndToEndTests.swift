@@ -3,8 +3,10 @@ import Glibc
 import Testing
 import TestSupport
 
-/// Runs the built `spacedash mars-weather` against the loopback server, with a
-/// private cache directory, and checks stdout, stderr and the exit code.
+/// Runs the built `spacedash mars-weather --station insight` against the loopback
+/// server, with a private cache directory, and checks stdout, stderr and the
+/// exit code: into a pipe (rows on stdout, the source line on stderr) unless a
+/// test draws on a terminal.
 @Suite(.serialized) struct MarsWeatherEndToEndTests {
     static let fullFeed = """
         {"1081": {"AT": {"av": -55.4, "ct": 267798, "mn": -118.891, "mx": -13.051}, "First_UTC": "2021-12-10T23:22:46Z", \
@@ -23,18 +25,22 @@ import TestSupport
         try scratch.run(["mars-weather", "--station", "insight"] + arguments, server: server, extra: extra, timeout: 60)
     }
 
+    func runOnTerminal(_ arguments: [String], server: LoopbackServer?, scratch: Sandbox, columns: UInt16 = 100) throws -> (result: ProcessResult, lines: [String]) {
+        let (result, screen) = try scratch.runOnTerminal(["mars-weather", "--station", "insight"] + arguments, server: server, columns: columns)
+        let plain = screen.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+        return (result, plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
     @Test func fullFeedIsShownLiveAndCached() throws {
         let server = try LoopbackServer(routes: ["/insight_weather/": .json(Self.fullFeed)])
         defer { server.stop() }
         let scratch = Sandbox()
         let result = try run([], server: server, scratch: scratch)
         #expect(result.exitCode == 0)
-        #expect(result.stderrText == "")
-        let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0].hasPrefix(" Sol  Earth date  Season"))
-        #expect(lines[1].hasPrefix("1081  2021-12-10  spring  -118.9   -55.4    -13.1        620.6       5.2      17.4  S"))
-        #expect(lines[2].hasPrefix("1086  2021-12-15  spring       —       —        —        618.0         —         —  —"))
-        #expect(result.stdoutText.contains("Source: live from NASA's InSight feed"))
+        #expect(result.stderrText.hasPrefix("spacedash: Source: live from NASA's InSight feed, fetched "))
+        #expect(result.stderrText.split(separator: "\n").count == 1, "no notice: \(result.stderrText)")
+        #expect(result.stdoutText == "1081\t2021-12-10\tspring\t-118.891\t-55.4\t-13.051\t620.639\t5.231\t17.399\tS\n"
+                + "1086\t2021-12-15\tspring\t\t\t\t618\t\t\t\n")
         #expect(server.requests.first?.target == "/insight_weather/?api_key=DEMO_KEY&feedtype=json&ver=1.0")
         #expect(FileManager.default.fileExists(atPath: scratch.cache.appendingPathComponent("insight-weather.cache").path))
 
@@ -42,7 +48,15 @@ import TestSupport
         let again = try run([], server: server, scratch: scratch)
         #expect(again.exitCode == 0)
         #expect(server.requests.count == 1)
-        #expect(again.stdoutText.contains("Source: cached"))
+        #expect(again.stderrText.contains("spacedash: Source: cached"))
+
+        // On a terminal, the table as drawn, a missing sensor a dash, never 0.
+        let (drawn, lines) = try runOnTerminal([], server: server, scratch: scratch)
+        #expect(drawn.exitCode == 0)
+        #expect(lines[0].hasPrefix(" Sol  Earth date  Season"))
+        #expect(lines[1].hasPrefix("1081  2021-12-10  spring  -118.9   -55.4    -13.1        620.6       5.2      17.4  S"))
+        #expect(lines[2].hasPrefix("1086  2021-12-15  spring       —       —        —        618.0         —         —  —"))
+        #expect(lines.contains { $0.hasPrefix("Source: cached") })
     }
 
     @Test func emptyFeedShowsTheSampleWithOneNotice() throws {
@@ -50,9 +64,9 @@ import TestSupport
         defer { server.stop() }
         let result = try run([], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.contains("\n675  2020-10-19  fall"))
-        #expect(result.stdoutText.contains("\n681  2020-10-25  fall"))
-        let notices = result.stderrText.split(separator: "\n")
+        #expect(result.stdoutText.hasPrefix("675\t2020-10-19\tfall\t"))
+        #expect(result.stdoutText.contains("\n681\t2020-10-25\tfall\t"))
+        let notices = result.stderrText.split(separator: "\n").filter { !$0.hasPrefix("spacedash: Source: ") }
         #expect(notices.count == 1)
         #expect(notices.first?.hasPrefix("spacedash: NASA") == true)
         #expect(notices.first?.contains("stopped reporting in 2022") == true)
@@ -66,7 +80,7 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stderrText.contains("rate limit was reached"))
         #expect(result.stderrText.contains("DEMO_KEY allows 30 requests an hour"))
-        #expect(result.stdoutText.contains("675  2020-10-19"))
+        #expect(result.stdoutText.hasPrefix("675\t2020-10-19\t"))
     }
 
     @Test func strictWithoutLiveDataExits69WithNothingOnStdout() throws {
@@ -87,7 +101,7 @@ import TestSupport
         let strict = try run(["--strict"], server: server, scratch: scratch)
         #expect(strict.exitCode == 0)
         #expect(server.requests.count == 2, "--strict makes the request although the cache is fresh")
-        #expect(strict.stdoutText.contains("Source: live from NASA's InSight feed"))
+        #expect(strict.stderrText.contains("spacedash: Source: live from NASA's InSight feed"))
         server["/insight_weather/"] = .json(Self.emptyFeed)
         let empty = try run(["--strict"], server: server, scratch: scratch)
         #expect(empty.exitCode == 69, "a fresh cache is not live data")
@@ -134,16 +148,16 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stderrText.contains("HTTP 500"))
         #expect(result.stderrText.contains("could not be used"))
-        #expect(result.stdoutText.contains("675  2020-10-19"))
+        #expect(result.stdoutText.hasPrefix("675\t2020-10-19\t"))
         #expect(!FileManager.default.fileExists(atPath: scratch.cache.appendingPathComponent("insight-weather.cache").path))
     }
 
     @Test func solDetailAndImperialUnits() throws {
-        let result = try run(["--offline", "--sol", "678", "--units", "imperial"], server: nil, scratch: Sandbox())
+        let (result, lines) = try runOnTerminal(["--offline", "--sol", "678", "--units", "imperial"], server: nil, scratch: Sandbox())
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.hasPrefix("Sol 678  2020-10-22 20:31 UTC – 2020-10-23 21:10 UTC"))
-        #expect(result.stdoutText.contains("°F"))
-        #expect(result.stdoutText.contains("Wind rose"))
+        #expect(lines[0] == "Sol 678  2020-10-22 20:31 UTC – 2020-10-23 21:10 UTC")
+        #expect(lines.contains { $0.contains("°F") })
+        #expect(lines.contains { $0.hasPrefix("Wind rose") })
         let missing = try run(["--offline", "--sol", "5"], server: nil, scratch: Sandbox())
         #expect(missing.exitCode == 1)
         // The notice says where the data came from; the error says it once, briefly.
@@ -152,13 +166,12 @@ import TestSupport
     }
 
     @Test(arguments: [60, 40])
-    func columnsFitsTheTableAndWrapsTheSourceAtSpaces(width: Int) throws {
-        let result = try run(["--offline"], server: nil, scratch: Sandbox(), extra: ["COLUMNS": "\(width)"])
+    func aNarrowTerminalFitsTheTableAndWrapsTheSourceAtSpaces(width: Int) throws {
+        let (result, lines) = try runOnTerminal(["--offline"], server: nil, scratch: Sandbox(), columns: UInt16(width))
         #expect(result.exitCode == 0)
-        let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.count <= width }, "\(lines)")
         #expect(lines[1].split(separator: " ").contains("-96.9") && lines[1].split(separator: " ").contains("-15.9"))
-        let source = lines.drop { !$0.hasPrefix("Source: ") }.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let source = lines.drop { !$0.hasPrefix("Source: ") }.filter { !$0.isEmpty }.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(source == "Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)")
     }
 
@@ -172,9 +185,11 @@ import TestSupport
     }
 
     @Test func asciiLocaleDrawsNoUnicode() throws {
-        let result = try run(["--offline"], server: nil, scratch: Sandbox(), extra: ["LANG": "C", "LC_ALL": "C"])
+        let (result, screen) = try Sandbox().runOnTerminal(["mars-weather", "--station", "insight", "--offline"], server: nil,
+                                                           extra: ["LANG": "C", "LC_ALL": "C"])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.allSatisfy { $0 < 0x80 })
+        #expect(screen.contains("Source: ") && screen.utf8.allSatisfy { $0 < 0x80 }, "\(screen)")
+        #expect(result.stderrText.utf8.allSatisfy { $0 < 0x80 }, "\(result.stderrText)")
     }
 
     /// Ctrl-C (SIGINT) or SIGTERM while the spinner shows on a terminal: its line is erased,

@@ -104,15 +104,31 @@ extension Services {
 
     @Test func aRefusedCacheDirectoryNamesTheVariableThatMovesIt() async throws {
         let sandbox = Sandbox()
-        let real = sandbox.directory.appendingPathComponent("real")
-        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
-        #expect(symlink(real.path, sandbox.cache.path) == 0)
+        #expect(symlink(sandbox.directory.appendingPathComponent("gone").path, sandbox.cache.path) == 0)
         let streams = OutputStreams.memory()
         let code = await SpaceDash.run(arguments: ["mars-weather", "--offline"],
                                        environment: sandbox.environment(server: nil), streams: streams)
         #expect(code == 0)
-        #expect(streams.stderr.text.contains("is a symbolic link; point SPACEDASH_CACHE_DIR at a real directory"),
+        #expect(streams.stderr.text.contains("is a symbolic link to nothing (\(sandbox.directory.path)/gone); create that directory, or point SPACEDASH_CACHE_DIR at a real one"),
                 "\(streams.stderr.text)")
+    }
+
+    /// Review P3 28: a SPACEDASH_CACHE_DIR linked to a directory of the user's is
+    /// used without a word, as a linked XDG_CACHE_HOME is.
+    @Test func aCacheDirectoryLinkedToARealDirectoryIsUsedQuietly() async throws {
+        let sandbox = Sandbox()
+        let real = sandbox.directory.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        #expect(symlink(real.path, sandbox.cache.path) == 0)
+        let context = CommandContext(streams: .memory(), environment: sandbox.environment(server: nil))
+        let cache = try #require(Services(context: context, fetch: FetchOptions()).environment.cache)
+        try cache.write("probe", body: Data("x".utf8))
+        #expect(FileManager.default.fileExists(atPath: real.appendingPathComponent("probe.cache").path))
+        let streams = OutputStreams.memory()
+        let code = await SpaceDash.run(arguments: ["mars-weather", "--offline"],
+                                       environment: sandbox.environment(server: nil), streams: streams)
+        #expect(code == 0)
+        #expect(!streams.stderr.text.contains("symbolic link"), "\(streams.stderr.text)")
     }
 
     @Test func theServicesRunOnTheRunsClock() throws {

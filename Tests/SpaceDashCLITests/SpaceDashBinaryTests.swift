@@ -131,6 +131,10 @@ import TestSupport
         let result = try spacedash(["--offline"])
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.contains("Next launches"))
-        #expect(!result.stdoutText.contains("--offline: no request made"))
+        // The notices go to stderr; the panel's source line says why in its own words.
+        #expect(!result.stdoutText.contains("spacedash: "))
+        #expect(result.stderrText.contains("spacedash: launches: "))
+        #expect(result.stdoutText.split(separator: "\n").joined(separator: " ")
+                    .contains("Source: Launch Library 2's listing of 20 July 2026 (--offline: no request made)"))
     }
 }

@@ -128,29 +128,73 @@ private func mode(of path: String) -> mode_t {
         #expect(entry.body == Data("mine".utf8))
     }
 
-    @Test func directoryThatIsASymbolicLinkIsRefused() throws {
+    /// Review P3 28: a cache directory that is the user's own link to a directory of
+    /// theirs (a cache on another disk) is used, as a linked `XDG_CACHE_HOME` is.
+    @Test func aDirectoryLinkOfTheUsersOwnToTheirDirectoryIsFollowed() throws {
         let dir = Sandbox()
         let real = dir.directory.appendingPathComponent("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         #expect(symlink(real.path, dir.directory.appendingPathComponent("cache").path) == 0)
         let cache = store(in: dir)
-        #expect(throws: CacheProblem.self) { try cache.write("insight", body: Data("x".utf8)) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty)
-        guard case .unreadable(let problem) = cache.read("insight") else { Issue.record("used a symlinked directory"); return }
-        #expect(problem.reason.contains("symbolic link"))
+        try cache.write("insight", body: Data("x".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path) == ["insight.cache"])
+        guard case .hit(let entry) = cache.read("insight") else { Issue.record("the linked directory was not read"); return }
+        #expect(entry.body == Data("x".utf8))
     }
 
-    @Test func aRefusedDirectoryNamesTheSettingThatChoosesAnother() throws {
+    @Test func aDirectoryLinkToNothingIsRefusedNotCreatedThrough() throws {
+        let dir = Sandbox()
+        let missing = dir.directory.appendingPathComponent("elsewhere/cache")
+        let link = dir.directory.appendingPathComponent("cache")
+        #expect(symlink(missing.path, link.path) == 0)
+        let named = CacheStore(directory: link, directorySetting: "MY_CACHE_VARIABLE")
+        #expect(throws: CacheProblem.self) { try named.write("insight", body: Data("x".utf8)) }
+        #expect(!FileManager.default.fileExists(atPath: missing.path), "nothing is created at the far end of a link")
+        guard case .unreadable(let problem) = named.read("insight") else { Issue.record("a dangling link read as a miss"); return }
+        #expect(problem.reason == "is a symbolic link to nothing (\(missing.path)); create that directory, or point MY_CACHE_VARIABLE at a real one")
+    }
+
+    @Test func aDirectoryLinkToAFileIsRefused() throws {
+        let dir = Sandbox()
+        let file = dir.directory.appendingPathComponent("file")
+        try Data("precious".utf8).write(to: file)
+        let link = dir.directory.appendingPathComponent("cache")
+        #expect(symlink(file.path, link.path) == 0)
+        let cache = CacheStore(directory: link)
+        #expect(throws: CacheProblem.self) { try cache.write("insight", body: Data("x".utf8)) }
+        guard case .unreadable(let problem) = cache.read("insight") else { Issue.record("used a link to a file"); return }
+        #expect(problem.reason.hasPrefix("is a symbolic link to something that is not a directory"))
+        #expect(try Data(contentsOf: file) == Data("precious".utf8))
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "changing a link's owner needs root"))
+    func aDirectoryLinkMadeByAnotherUserIsRefused() throws {
         let dir = Sandbox()
         let real = dir.directory.appendingPathComponent("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         let link = dir.directory.appendingPathComponent("cache")
         #expect(symlink(real.path, link.path) == 0)
-        let named = CacheStore(directory: link, directorySetting: "MY_CACHE_VARIABLE")
-        guard case .unreadable(let problem) = named.read("insight") else { Issue.record("used a symlinked directory"); return }
-        #expect(problem.reason == "is a symbolic link; point MY_CACHE_VARIABLE at a real directory")
-        guard case .unreadable(let plain) = CacheStore(directory: link).read("insight") else { Issue.record("used a symlinked directory"); return }
-        #expect(plain.reason == "is a symbolic link; point the cache directory at a real directory")
+        #expect(lchown(link.path, 65534, 65534) == 0)
+        let cache = CacheStore(directory: link, directorySetting: "MY_CACHE_VARIABLE")
+        #expect(throws: CacheProblem.self) { try cache.write("insight", body: Data("x".utf8)) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty)
+        guard case .unreadable(let problem) = cache.read("insight") else { Issue.record("followed another user's link"); return }
+        #expect(problem.reason == "is a symbolic link made by another user; point MY_CACHE_VARIABLE at a directory of your own")
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "changing a directory's owner needs root"))
+    func aDirectoryLinkToAnotherUsersDirectoryIsRefused() throws {
+        let dir = Sandbox()
+        let real = dir.directory.appendingPathComponent("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        #expect(chown(real.path, 65534, 65534) == 0)
+        let link = dir.directory.appendingPathComponent("cache")
+        #expect(symlink(real.path, link.path) == 0)
+        let cache = CacheStore(directory: link)
+        #expect(throws: CacheProblem.self) { try cache.write("insight", body: Data("x".utf8)) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty)
+        guard case .unreadable(let problem) = cache.read("insight") else { Issue.record("used another user's directory"); return }
+        #expect(problem.reason.hasPrefix("belongs to another user"))
     }
 
     @Test(.enabled(if: geteuid() == 0, "changing a file's owner needs root"))

@@ -194,6 +194,12 @@ enum FeedJSON {
         #expect(own.contains("NASA_API_KEY (retry in 25 min)"))
     }
 
+    /// Review P3 30: NASA's wait read "retry in 20 min" where Launch Library's read "21 min".
+    @Test func aWaitOf1234SecondsReadsAsLaunchLibrarysDoes() {
+        #expect(InSightError.rateLimited(usingDemoKey: true, retryAfter: 1234).description.contains("(retry in 21 min)"))
+        #expect(InSightError.rateLimited(usingDemoKey: false, retryAfter: 1234).description.contains("(retry in 21 min)"))
+    }
+
     @Test func a429WithoutABodyIsStillTheRateLimit() {
         #expect(throws: InSightError.rateLimited(usingDemoKey: false, retryAfter: 60)) {
             try InSightDecoder.decode(Data(), status: 429, retryAfter: 60, usingDemoKey: false)

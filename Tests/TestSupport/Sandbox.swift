@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A private folder for runs of the built `spacedash` (their home and cache),
 /// removed at the end, with the environment those runs get: both APIs point
@@ -42,6 +45,39 @@ public final class Sandbox: @unchecked Sendable {
         try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: arguments,
                               environment: environment(server: server, launchesPath: launchesPath, extra: extra),
                               stdout: stdout, timeout: timeout)
+    }
+
+    /// Runs the built `spacedash` in this sandbox with stdout on a pseudo-terminal
+    /// `columns` wide (stderr captured), as a person sees it: `TERM=xterm`,
+    /// `NO_COLOR=1`. Returns how it ended and what it wrote to the terminal, line
+    /// ends as `\n`. The output is read while the program runs, so a long one
+    /// never fills the terminal's buffer and blocks it.
+    public func runOnTerminal(_ arguments: [String], server: LoopbackServer?, columns: UInt16 = 100,
+                              extra: [String: String] = [:], timeout: TimeInterval = 90) throws -> (result: ProcessResult, screen: String) {
+        let terminal = try PseudoTerminal(columns: columns, rows: 40)
+        let process = try ProcessRunner.start(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", "exec 1<>\"$1\"; shift; exec \"$@\"", "bash", terminal.path, ProjectPaths.spacedashBinary.path] + arguments,
+            environment: environment(server: server, extra: ["TERM": "xterm", "NO_COLOR": "1"].merging(extra) { $1 }))
+        // Drained on a thread of its own while the program runs; once it has
+        // exited, a marker written on the program's side says all of it is read.
+        let marker = "<<spacedash-run-on-terminal-ends-\(UUID().uuidString)>>"
+        let output = TerminalOutput()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            output.text = terminal.read(until: marker, timeout: Int32(timeout * 1000) + 10_000)
+            done.signal()
+        }.start()
+        let result = process.wait(timeout: timeout)
+        _ = marker.withCString { write(terminal.slave, $0, strlen($0)) }
+        done.wait()
+        let screen = output.text.components(separatedBy: marker)[0].replacingOccurrences(of: "\r\n", with: "\n")
+        return (result, screen)
+    }
+
+    /// What the reading thread collected, handed over once it is done.
+    private final class TerminalOutput: @unchecked Sendable {
+        var text = ""
     }
 
     /// Every file under the folder (cache entries, temporary files), as bytes.

@@ -188,7 +188,7 @@ struct LaunchesSearchCommand: Command {
             let renderer = LaunchTableRenderer(
                 dates: LaunchDateText(timeZone: context.timeZone, now: context.now),
                 width: context.layoutWidth,
-                mode: context.usesColor ? .colour : .plain,
+                mode: context.styleMode,
                 showsCountdown: timeframe == .upcoming,
                 ellipsis: context.glyphs.ellipsis)
             for line in renderer.render(shown) { try context.stdout.writeLine(line) }

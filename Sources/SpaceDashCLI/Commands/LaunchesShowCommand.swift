@@ -101,7 +101,7 @@ struct LaunchesShowCommand: Command {
         let renderer = LaunchDetailRenderer(
             dates: LaunchDateText(timeZone: context.timeZone, now: context.now),
             width: context.layoutWidth,
-            mode: context.usesColor ? .colour : .plain,
+            mode: context.styleMode,
             joiner: context.glyphs.joiner)
         for line in renderer.render(sourced.value) { try context.stdout.writeLine(line) }
         return .success

@@ -11,7 +11,8 @@ struct MarsWeatherCommand: Command {
     static let station = Option<MarsStation>("station", default: .curiosity,
                                              help: "Whose weather: curiosity (REMS, Gale crater, still reporting) or insight (Elysium Planitia, archived 2018–2022)")
     static let sols = Option<Int>("sols", valueName: "N", default: 7, help: "How many of the latest sols to show", check: .within(1...1000))
-    static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail (InSight: with its wind rose)")
+    static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail (InSight: with its wind rose)",
+                                  check: ValueCheck { $0 >= 0 ? nil : "sols count from 0, the day of landing" })
     static let year = Flag("year", help: "Curiosity: the last Mars year (668 sols) as charts of air temperature and pressure")
     static let quiet = Flag("quiet", short: "q", help: "Say nothing on stderr but errors (no fallback or staleness notices)")
 
@@ -35,6 +36,13 @@ struct MarsWeatherCommand: Command {
             675–681, October 2020). InSight stopped reporting in 2022.
 
             Sol numbers count from each mission's landing: the two stations' sols are never mixed.
+
+            Into a pipe, as with launches: one sol a line, the table's columns separated by tabs \
+            (Curiosity: sol, Earth date, Mars month, Ls, air low, air high, ground low, ground high, \
+            pressure, UV, sunrise, sunset; InSight: sol, Earth date, season, low, average, high, \
+            pressure, wind, gust, wind direction), no header, nothing rounded, a value not measured \
+            an empty field; --sol gives its one row, --year a row for each sol of the year. The \
+            lines around the table go to stderr (-q leaves them out).
             """,
         arguments: [station, sols, sol, year, OutputOptions.units, OutputOptions.json, quiet] + FetchOptions.all,
         examples: [
@@ -47,6 +55,8 @@ struct MarsWeatherCommand: Command {
 
     let station: MarsStation
     let solCount: Int
+    /// `--sols` was given: fewer sols than it asks for are worth a word.
+    let solCountAsked: Bool
     let solNumber: Int?
     let showsYear: Bool
     let quiet: Bool
@@ -58,6 +68,7 @@ struct MarsWeatherCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         station = arguments[Self.station]
         solCount = arguments[Self.sols]
+        solCountAsked = arguments.contains(Self.sols)
         solNumber = arguments[Self.sol]
         showsYear = arguments[Self.year]
         quiet = arguments[Self.quiet]
@@ -74,57 +85,67 @@ struct MarsWeatherCommand: Command {
         }
     }
 
+    /// What the options ask to see.
+    var view: MarsWeatherView {
+        if let solNumber { return .sol(solNumber) }
+        return showsYear ? .year : .recent(solCount)
+    }
+
     func run(_ context: CommandContext) async throws -> ExitCode {
-        if station == .curiosity { return try await runCuriosity(context) }
+        switch station {
+        case .curiosity: try await run(CuriosityStation(), context)
+        case .insight: try await run(InSightStation(), context)
+        }
+    }
+
+    /// Every station's run: fetch (a spinner after 100 ms), the notices, then
+    /// the sols asked for as JSON, drawn on a terminal, or as tab-separated
+    /// rows into a pipe with the prose around them on stderr.
+    func run<Station: MarsWeatherStation>(_ station: Station, _ context: CommandContext) async throws -> ExitCode {
         let services = Services(context: context, fetch: fetch)
-        let weather = try services.insight(timeout: fetch.timeout).weather(fetch.policy)
+        let weather = try station.weather(services, fetch: fetch)
         let glyphs = context.glyphs
-        let spinner = context.showsProgress ? ProgressSpinner(output: context.stderr, message: "Fetching Mars weather…", unicode: glyphs.isUnicode,
+        let spinner = context.showsProgress ? ProgressSpinner(output: context.stderr, message: station.fetchingMessage, unicode: glyphs.isUnicode,
                                                                  erasingOnInterruptOf: context.stderr.fileDescriptor) : nil
         spinner?.start(on: services.environment.scheduler)
         defer { spinner?.stop() }
         let report = try await weather.firstResult()
         spinner?.stop()
 
-        if !quiet {
-            for notice in report.notices {
-                context.notice(glyphs.fit(APIText.display(notice.message)))
-            }
-        }
-        if fetch.verbose { context.notice(glyphs.fit(Self.originLine(report))) }
-        try show(report, context: context, glyphs: glyphs)
-        return .success
-    }
-
-    private func show(_ report: InSightReport, context: CommandContext, glyphs: Glyphs) throws {
-        let all = report.value.sols
         let now = context.now
-        if let solNumber {
-            guard let sol = all.first(where: { $0.sol == solNumber }) else {
-                throw CommandError(glyphs.fit(Self.missingSolMessage(solNumber, in: report)))
-            }
-            if output.json {
-                try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: [sol], units: output.units, now: now))
-            } else {
-                let lines = SolDetail(units: output.units, glyphs: glyphs, style: context.styleMode).lines(sol)
-                let source = "Source: \(MarsWeatherSource.describe(report.origin, now: now))"
-                try context.stdout.write(glyphs.fit((lines + ["", source]).joined(separator: "\n")) + "\n")
-            }
-            return
+        func notice(_ text: String) {
+            if !quiet { context.notice(glyphs.fit(text)) }
         }
-        let shown = Array(all.suffix(solCount))
-        if output.json {
-            try context.stdout.writeLine(MarsWeatherJSON.render(report, sols: shown, units: output.units, now: now))
-            return
+        for chainNotice in report.notices { notice(APIText.display(chainNotice.message)) }
+        for line in station.notices(report, now: now) { notice(line) }
+        if fetch.verbose { context.notice(glyphs.fit(station.originLine(report))) }
+
+        let sols: [Station.Sol]
+        switch view {
+        case .sol(let number):
+            do { sols = [try station.sol(number, in: report)] } catch { throw CommandError(glyphs.fit(error.message)) }
+        case .recent(let count):
+            sols = station.recent(count, in: report.value)
+            if solCountAsked && !sols.isEmpty && sols.count < count { notice("--sols \(count): only \(sols.count) sols available, showing all \(sols.count)") }
+        case .year:
+            sols = station.lastMarsYear(report.value)
         }
-        let width = context.width
-        var lines = MarsWeatherTable(units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown, width: width)
+        if json {
+            try context.stdout.writeLine(try station.json(report, sols: sols, units: units, now: now))
+            return .success
+        }
+        guard !sols.isEmpty else { throw CommandError(station.nothingToShow) }
+        let presentation = MarsWeatherPresentation(units: units, glyphs: glyphs, style: context.styleMode, width: context.width, now: now)
+        let page = station.page(view, sols: sols, report: report, presentation: presentation)
         if context.stdout.isTerminal {
-            let chart = TemperatureChart.fitting(width, sols: shown, units: output.units, glyphs: glyphs, style: context.styleMode).lines(shown)
-            if !chart.isEmpty { lines += [""] + chart }
+            try context.stdout.write(glyphs.fit(page.lines(presentation).joined(separator: "\n")) + "\n")
+            return .success
         }
-        lines += [""] + Self.wrapped("Source: \(glyphs.fit(MarsWeatherSource.describe(report.origin, now: now)))", width: width)
-        try context.stdout.write(glyphs.fit(lines.joined(separator: "\n")) + "\n")
+        // A pipe gets the data alone, as `launches` gives it; the words around it go to stderr.
+        for prose in page.header { notice(prose.text) }
+        for sol in sols { try context.stdout.writeLine(station.row(sol, units: units)) }
+        for prose in page.footer { notice(prose.text) }
+        return .success
     }
 
     /// A line of prose broken at spaces to fit `width`, later lines indented
@@ -135,43 +156,6 @@ struct MarsWeatherCommand: Command {
         guard lines.count > 1 else { return lines }
         let rest = DisplayWidth.wrap(lines.dropFirst().joined(separator: " "), toWidth: width - indent)
         return [lines[0]] + rest.map { String(repeating: " ", count: indent) + $0 }
-    }
-
-    /// `--sol N` for a sol the data does not hold, in one line: where the data
-    /// came from (the notices above already said why) and which sols it has.
-    static func missingSolMessage(_ number: Int, in report: InSightReport) -> String {
-        let sols = report.value.sols
-        let source: String
-        switch report.origin {
-        case .live: source = "NASA's live feed"
-        case .cache: source = "the cached weather"
-        case .sample: source = "the bundled sample"
-        }
-        let has: String
-        switch sols.count {
-        case 0: has = "it has no sols"
-        case 1: has = "it has sol \(sols[0].sol) only"
-        default: has = "it has sols \(sols.first!.sol)–\(sols.last!.sol)"
-        }
-        return "sol \(number) is not in \(source): \(has)"
-    }
-
-    /// `--verbose`: where the weather came from, worded like `launches --verbose`.
-    static func originLine(_ report: InSightReport) -> String {
-        let count = report.value.sols.count == 1 ? "1 sol" : "\(report.value.sols.count) sols"
-        switch report.origin {
-        case .live:
-            return "\(count) of Mars weather from NASA's InSight feed"
-        case .cache(_, let age):
-            let ago = age < 60 ? "less than a minute" : AgeText.describe(age)
-            let freshness = InSightService.Configuration.freshness
-            let fresh = age < freshness
-                ? "; fresh for \(AgeText.describe(freshness - age)) more, no request made (--refresh to ask now)"
-                : ""
-            return "\(count) of Mars weather cached \(ago) ago\(fresh)"
-        case .sample:
-            return "\(count) of Mars weather from the bundled sample: \(InSightSample.summary)"
-        }
     }
 }
 

@@ -51,7 +51,7 @@ enum DashboardJSON {
             "kind": sourced.origin.kind,
             "fetched_at": sourced.origin.obtainedAt.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull(),
             "age_seconds": age,
-            "description": LaunchesPanel.describe(sourced.origin),
+            "description": LaunchesPanel.describe(sourced),
             "notices": LaunchNotices.notices(sourced, now: now).map { ["kind": $0.kind.rawValue, "message": $0.message] },
         ]
     }

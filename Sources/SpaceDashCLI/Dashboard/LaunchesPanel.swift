@@ -35,7 +35,7 @@ struct LaunchesPanel: Sendable {
             }
             // Our words, so fitting them to the locale changes no data; wrapped to the
             // panel, which beside the weather is narrower than the sample's description.
-            for line in Self.wrapped("Source: " + glyphs.fit(Self.describe(sourced.origin)), width: width) {
+            for line in Self.wrapped("Source: " + glyphs.fit(Self.describe(sourced)), width: width) {
                 lines.append(StyledText(line, style: .dim).rendered(style))
             }
         }
@@ -59,13 +59,17 @@ struct LaunchesPanel: Sendable {
         return lines.map { DisplayWidth.truncate($0, toWidth: max(1, width)) }
     }
 
-    /// Where the launches came from, in words.
-    static func describe(_ origin: DataOrigin) -> String {
-        switch origin {
+    /// Where the launches came from, in words, with why they are not live when
+    /// the fallback chain stepped down: its first reason (`--offline`, an HTTP
+    /// error, the rate limit…) as the chain gave it. A cache still fresh needs
+    /// no reason but Launch Library's limit.
+    static func describe(_ sourced: Sourced<LaunchList>) -> String {
+        let why = sourced.fallbackReason.map { " (\(TerminalSanitizer.clean($0.message, mode: .singleLine)))" }
+        switch sourced.origin {
         case .live: return "live from Launch Library 2, fetched just now"
         case .cache(_, let age):
-            return "cached \(age < 60 ? "less than a minute" : AgeText.describe(age)) ago (Launch Library allows 15 requests an hour)"
-        case .sample: return BundledLaunchListing.summary
+            return "cached \(age < 60 ? "less than a minute" : AgeText.describe(age)) ago" + (why ?? " (Launch Library allows 15 requests an hour)")
+        case .sample: return BundledLaunchListing.summary + (why ?? "")
         }
     }
 

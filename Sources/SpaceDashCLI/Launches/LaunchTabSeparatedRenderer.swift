@@ -3,7 +3,7 @@ import SpaceData
 import Terminal
 
 /// `spacedash launches` into a pipe: one launch per line, fields separated by
-/// tabs, no header, nothing cut, dates in ISO-8601 UTC, and no colour unless
+/// tabs (`TabSeparated`'s rules), no header, nothing cut, dates in ISO-8601 UTC, and no colour unless
 /// `--color always` asks for it (then the matches are highlighted, as ripgrep
 /// does in a pipe):
 ///
@@ -52,8 +52,7 @@ enum LaunchTabSeparatedRenderer {
         ].joined(separator: "\t")
     }
 
-    /// One field: single-line, free of tabs and control characters.
     static func field(_ text: String) -> String {
-        TerminalSanitizer.clean(text, mode: .singleLine).replacingOccurrences(of: "\t", with: " ")
+        TabSeparated.field(text)
     }
 }

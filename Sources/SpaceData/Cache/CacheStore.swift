@@ -14,7 +14,8 @@ import Synchronization
 /// its temporary file behind; a later write removes such files of ours once
 /// they are older than `staleTemporaryAge`, which no live write takes.
 ///
-/// The store never follows a symbolic link and never uses another user's file
+/// The store never follows a symbolic link (but the directory's own, when it is
+/// the user's and leads to a directory of theirs) and never uses another user's file
 /// or directory: another user's entry is neither read, replaced nor removed,
 /// only reported (as `.unreadable`, and by `write` throwing). A damaged entry
 /// of ours is reported once (as `.unreadable`) and removed, never fatal.
@@ -266,8 +267,9 @@ public final class CacheStore: Sendable {
 
     static let missingReason = "does not exist"
 
-    /// Opens the cache directory without following a symbolic link at its
-    /// last component, creating it (and missing parents) with mode 0700 when asked.
+    /// Opens the cache directory, following a symbolic link at its last
+    /// component only as `openLinkedDirectory` allows, creating it (and missing
+    /// parents) with mode 0700 when asked.
     private func openDirectory(create: Bool) -> Result<Int32, CacheProblem> {
         let path = directory.path
         var fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -276,16 +278,18 @@ public final class CacheStore: Sendable {
             if let problem = Self.makeDirectories(path) { return .failure(problem) }
             fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
-        guard fd >= 0 else {
-            let code = errno
-            if code == ELOOP || code == ENOTDIR {
-                var info = stat()
-                if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
-                    return .failure(CacheProblem(path: path, reason: "is a symbolic link; point \(directorySetting) at a real directory"))
-                }
+        if fd < 0 && (errno == ELOOP || errno == ENOTDIR) {
+            var link = stat()
+            guard lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK else {
                 return .failure(CacheProblem(path: path, reason: "is not a directory"))
             }
-            return .failure(CacheProblem(path: path, reason: "cannot be opened (\(Self.errorText(code)))"))
+            switch openLinkedDirectory(path, link: link) {
+            case .success(let linked): fd = linked
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        guard fd >= 0 else {
+            return .failure(CacheProblem(path: path, reason: "cannot be opened (\(Self.errorText(errno)))"))
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -298,6 +302,39 @@ public final class CacheStore: Sendable {
             return .failure(CacheProblem(path: path, reason: "belongs to another user; set \(directorySetting) to a directory of your own"))
         }
         return .success(fd)
+    }
+
+    /// The directory itself may be a symbolic link, as `XDG_CACHE_HOME` above it
+    /// may be (a cache kept on another disk). It is followed only when the link
+    /// is the user's own (or root's), so nobody else chose where it points; what
+    /// it points at must then pass the checks of a real directory (a directory,
+    /// the user's own). A link to nothing is refused, never created through.
+    private func openLinkedDirectory(_ path: String, link: stat) -> Result<Int32, CacheProblem> {
+        guard link.st_uid == geteuid() || link.st_uid == 0 else {
+            return .failure(CacheProblem(path: path, reason: "is a symbolic link made by another user; point \(directorySetting) at a directory of your own"))
+        }
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            let target = Self.linkTarget(path).map { " (\($0))" } ?? ""
+            switch code {
+            case ENOENT:
+                return .failure(CacheProblem(path: path, reason: "is a symbolic link to nothing\(target); create that directory, or point \(directorySetting) at a real one"))
+            case ENOTDIR:
+                return .failure(CacheProblem(path: path, reason: "is a symbolic link to something that is not a directory\(target); point \(directorySetting) at a directory"))
+            default:
+                return .failure(CacheProblem(path: path, reason: "is a symbolic link that cannot be followed\(target) (\(Self.errorText(code)))"))
+            }
+        }
+        return .success(fd)
+    }
+
+    /// Where a symbolic link points, as written in it.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `mkdir -p` with mode 0700 for every directory it creates.

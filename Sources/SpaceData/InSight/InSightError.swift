@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// Everything that can go wrong getting weather out of NASA's InSight API,
 /// each with one line that says what happened and what to do.
@@ -29,7 +30,7 @@ public enum InSightError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rateLimited(let demo, let retryAfter):
-            let wait = retryAfter.map { " (retry in \(AgeText.describe($0)))" } ?? ""
+            let wait = retryAfter.map { " (retry \(RetryAfter.phrase(seconds: $0)))" } ?? ""
             if demo {
                 return "NASA's API rate limit was reached\(wait): DEMO_KEY allows 30 requests an hour; get a free key at api.nasa.gov and set NASA_API_KEY"
             }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// What can go wrong reading a Launch Library response, each with a one-line
 /// message a person can act on.
@@ -27,7 +28,7 @@ public enum LaunchLibraryError: Error, Sendable, Equatable, CustomStringConverti
         case .throttled(let seconds):
             let base = "Launch Library's limit of 15 requests an hour was reached"
             guard let seconds else { return base + "; retry later" }
-            return base + "; retry " + Self.retryPhrase(seconds: seconds)
+            return base + "; retry " + RetryAfter.phrase(seconds: Double(seconds))
         case .api(let detail, let status):
             return "Launch Library answered " + (status.map { "HTTP \($0): " } ?? "") + detail
         case .malformedJSON(let offset, let expected):
@@ -35,17 +36,6 @@ public enum LaunchLibraryError: Error, Sendable, Equatable, CustomStringConverti
         case .unexpectedShape(let why):
             return "the response is JSON but not a list of Launch Library launches: \(why)"
         }
-    }
-
-    /// "in 45 s", "in 12 min", "in 1 h 5 min": when to come back, rounded up
-    /// so that retrying at the said time never hits the limit again.
-    public static func retryPhrase(seconds: Int) -> String {
-        if seconds <= 0 { return "now" }
-        if seconds < 60 { return "in \(seconds) s" }
-        let minutes = (seconds + 59) / 60
-        if minutes < 60 { return "in \(minutes) min" }
-        let hours = minutes / 60, rest = minutes % 60
-        return rest == 0 ? "in \(hours) h" : "in \(hours) h \(rest) min"
     }
 
     /// The error a `{"detail": …}` body stands for: throttling when the text
