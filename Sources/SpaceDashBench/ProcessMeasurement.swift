@@ -34,14 +34,15 @@ enum ProcessMeasurement {
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Spawns `path` with stdout and stderr to /dev/null; returns the wall time
-    /// from spawn to exit, the peak RSS in KiB of the process and its waited-for
-    /// children, and the exit status.
-    static func spawnAndWait(_ path: String, _ arguments: [String], _ environment: [String]) -> (Double, Int, Int32)? {
+    /// Spawns `path` with stdout to `stdout` (/dev/null unless said) and stderr
+    /// to /dev/null; returns the wall time from spawn to exit, the peak RSS in
+    /// KiB of the process and its waited-for children, and the exit status.
+    static func spawnAndWait(_ path: String, _ arguments: [String], _ environment: [String],
+                             stdout: String = "/dev/null") -> (Double, Int, Int32)? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]

@@ -10,10 +10,23 @@ import SpaceData
 /// - `startup.version`: `spacedash --version`;
 /// - `startup.mars_weather_offline`: `spacedash mars-weather --offline` with an
 ///   empty cache (the bundled sample);
-/// - `startup.launches_warm_cache`: `spacedash launches` with a fresh cache entry
-///   (no request is made; `launches next`, the status-bar command, is not built yet).
+/// - `startup.launches_next_warm`: `spacedash launches next`, the status-bar
+///   command, from a fresh cache entry (no request), replayed at the time of the
+///   listing it holds (`SPACEDASH_NOW`), so launches are ahead on any day; also as
+///   a ratio to `--version` in the same run (issue 15's bar). Its output is checked
+///   first: one line, exit 0.
+///
+/// Then the rows of the README's start-up table, with the date and the machine.
 enum StartupBenchmarks {
     static let runs = 21
+
+    private struct Case {
+        var name: String
+        var label: String
+        var goal: String
+        var arguments: [String]
+        var environment: [String]
+    }
 
     static func run(selected: (String) -> Bool) {
         guard selected("startup"),
@@ -26,27 +39,34 @@ enum StartupBenchmarks {
         let environment = ["PATH=/usr/bin:/bin", "HOME=\(scratch.path)", "LANG=C.UTF-8"]
         // Nowhere to connect to: a request would fail (and show) rather than reach the network.
         // The listing replayed as of its own date, so its launches are still ahead on any day.
-        let warm = environment + ["SPACEDASH_CACHE_DIR=\(warmCache.path)", "SPACEDASH_LAUNCHES_URL=http://127.0.0.1:9/2.3.0",
+        let base = "http://127.0.0.1:9/2.3.0"
+        let warm = environment + ["SPACEDASH_CACHE_DIR=\(warmCache.path)", "SPACEDASH_LAUNCHES_URL=\(base)",
                                   "SPACEDASH_NOW=\(LaunchLibraryDate.string(from: BundledLaunchListing.listedAt))"]
         do {
             try FileManager.default.createDirectory(at: emptyCache, withIntermediateDirectories: true)
-            try writeFreshLaunchesEntry(in: warmCache, base: URL(string: "http://127.0.0.1:9/2.3.0")!)
+            try writeFreshLaunchesEntry(in: warmCache, base: URL(string: base)!)
         } catch {
-            FileHandle.standardError.write(Data("startup: could not prepare the caches: \(error)\n".utf8))
+            warn("startup: could not prepare the caches: \(error)")
             return
         }
-        let cases: [(name: String, path: String, arguments: [String], environment: [String])] = [
-            ("startup.baseline", baseline, [], environment),
-            ("startup.version", spacedash, ["--version"], environment + ["SPACEDASH_CACHE_DIR=\(emptyCache.path)"]),
-            ("startup.mars_weather_offline", spacedash, ["mars-weather", "--offline"], environment + ["SPACEDASH_CACHE_DIR=\(emptyCache.path)"]),
-            ("startup.launches_warm_cache", spacedash, ["launches"], warm),
+        let empty = environment + ["SPACEDASH_CACHE_DIR=\(emptyCache.path)"]
+        let cases = [
+            Case(name: "startup.baseline", label: "baseline (`StartupBaseline`)", goal: "", arguments: [], environment: environment),
+            Case(name: "startup.version", label: "`spacedash --version`", goal: "≤ 1.3 ×", arguments: ["--version"], environment: empty),
+            Case(name: "startup.mars_weather_offline", label: "`spacedash mars-weather --offline`, empty cache", goal: "≤ 2.0 ×, ≤ 16 MiB",
+                 arguments: ["mars-weather", "--offline"], environment: empty),
+            Case(name: "startup.launches_next_warm", label: "`spacedash launches next`, fresh cache (no request)",
+                 goal: "≤ 2.0 ×; ≤ 1.3 × `--version`", arguments: ["launches", "next"], environment: warm),
         ]
+        guard answersWithOneLine(spacedash, cases[3], scratch: scratch) else { return }
+        let loadBefore = loadAverage()
         var times = Array(repeating: [Double](), count: cases.count)
         var peaks = Array(repeating: [Double](), count: cases.count)
         for round in 0 ..< runs + 1 {
             for (index, item) in cases.enumerated() {
-                guard let run = ProcessMeasurement.measure(item.path, item.arguments, environment: item.environment), run.status == 0 else {
-                    FileHandle.standardError.write(Data("\(item.name): \(item.path) \(item.arguments) failed, skipped\n".utf8))
+                let path = index == 0 ? baseline : spacedash
+                guard let run = ProcessMeasurement.measure(path, item.arguments, environment: item.environment), run.status == 0 else {
+                    warn("\(item.name): \(path) \(item.arguments) failed, skipped")
                     return
                 }
                 if round == 0 { continue }  // the first round warms the page cache
@@ -54,16 +74,42 @@ enum StartupBenchmarks {
                 peaks[index].append(Double(run.peakKilobytes) / 1024)
             }
         }
-        let baseTime = ProcessMeasurement.median(times[0]), basePeak = ProcessMeasurement.median(peaks[0])
+        let time = times.map(ProcessMeasurement.median), peak = peaks.map(ProcessMeasurement.median)
         for (index, item) in cases.enumerated() {
-            let time = ProcessMeasurement.median(times[index]), peak = ProcessMeasurement.median(peaks[index])
-            print("\(item.name).time \(ProcessMeasurement.format(time)) ms")
-            print("\(item.name).peak_rss \(ProcessMeasurement.format(peak)) MiB")
+            print("\(item.name).time \(ProcessMeasurement.format(time[index])) ms")
+            print("\(item.name).peak_rss \(ProcessMeasurement.format(peak[index])) MiB")
             if index > 0 {
-                print("\(item.name).time_ratio \(String(format: "%.2f", time / baseTime)) x")
-                print("\(item.name).peak_rss_ratio \(String(format: "%.2f", peak / basePeak)) x")
+                print("\(item.name).time_ratio \(ratio(time[index], time[0])) x")
+                print("\(item.name).peak_rss_ratio \(ratio(peak[index], peak[0])) x")
             }
         }
+        print("startup.launches_next_warm.time_ratio_to_version \(ratio(time[3], time[1])) x")
+
+        // The README's start-up table, row for row.
+        let measured = "\(today()), \(ProcessInfo.processInfo.activeProcessorCount) CPUs, load \(loadBefore)–\(loadAverage())"
+        print("| command | wall time | ratio to baseline | peak RSS | ratio to baseline | goal | measured |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        for (index, item) in cases.enumerated() {
+            let timeRatio = index == 0 ? "1" : "\(ratio(time[index], time[0])) ×" + (index == 3 ? " (\(ratio(time[3], time[1])) × `--version`)" : "")
+            let peakRatio = index == 0 ? "1" : "\(ratio(peak[index], peak[0])) ×"
+            print("| \(item.label) | \(ProcessMeasurement.format(time[index])) ms | \(timeRatio) | \(ProcessMeasurement.format(peak[index])) MiB | \(peakRatio) | \(item.goal) | \(measured) |")
+        }
+    }
+
+    /// Runs `item` once and checks it prints one line and exits 0, as a status bar needs.
+    private static func answersWithOneLine(_ spacedash: String, _ item: Case, scratch: URL) -> Bool {
+        let output = scratch.appendingPathComponent("output.txt").path
+        guard let (_, _, status) = ProcessMeasurement.spawnAndWait(spacedash, item.arguments, item.environment, stdout: output),
+              let text = try? String(contentsOfFile: output, encoding: .utf8) else {
+            warn("\(item.name): could not run \(spacedash), skipped")
+            return false
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        guard status == 0, lines.count == 1, text.hasSuffix("\n") else {
+            warn("\(item.name): expected one line and exit 0, got exit \(status) and \(lines.count) lines: \(text.prefix(200)), skipped")
+            return false
+        }
+        return true
     }
 
     /// The bundled listing as the cache entry of the first page, saved when it was listed.
@@ -71,5 +117,26 @@ enum StartupBenchmarks {
         let endpoint = LaunchLibraryEndpoint(base: base)
         _ = try CacheStore(directory: directory, clock: { BundledLaunchListing.listedAt })
             .write(endpoint.cacheKey(.upcoming, page: 1), body: BundledLaunchListing.body)
+    }
+
+    private static func ratio(_ value: Double, _ base: Double) -> String {
+        String(format: "%.2f", value / base)
+    }
+
+    /// The one-minute load average, as `uptime` shows it.
+    private static func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+    }
+
+    private static func today() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: Date())
+    }
+
+    private static func warn(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

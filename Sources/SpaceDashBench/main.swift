@@ -19,7 +19,6 @@ if runner.selected("insight") || runner.selected("mars_weather") {
 }
 if runner.selected("curiosity") { CuriosityBenchmarks.run() }
 if runner.selected("history") { LaunchHistoryBenchmarks.run() }
-if runner.selected("launches.next") { LaunchesNextBenchmarks.run() }
 SearchBenchmarks.run(selected: runner.selected)
 InteractiveSearchBenchmarks.run(selected: runner.selected)
 runner.finish()

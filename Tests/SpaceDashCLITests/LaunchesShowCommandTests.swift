@@ -125,6 +125,17 @@ import SpaceData
         #expect(offline.stdout == online.stdout)
     }
 
+    /// Review P3 26: NO_COLOR on a terminal leaves the name bold, as `mars-weather` does,
+    /// and takes every colour away.
+    @Test func noColorOnATerminalLeavesTheNameBoldWithoutColour() throws {
+        let (result, screen) = try Sandbox().runOnTerminal(["launches", "show", "--offline", Self.starlinkID], server: nil,
+                                                           extra: ["TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z"])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(screen.hasPrefix("\u{1B}[1mFalcon 9 Block 5 | Starlink Group 17-39\u{1B}[0m\n"), "\(screen.prefix(120).debugDescription)")
+        let parameters = screen.components(separatedBy: "\u{1B}[").dropFirst().map { $0.prefix { $0 != "m" } }
+        #expect(parameters.allSatisfy { $0.split(separator: ";").allSatisfy { ["0", "1", "2", "4", "7"].contains($0) } }, "\(Set(parameters))")
+    }
+
     @Test func anUnknownIDOfflineIsOneLineAndExits1() throws {
         let result = try Self.spacedash(["show", "--offline", "00000000-0000-4000-8000-000000000000"], Sandbox().environment(nil))
         #expect(result.exitCode == 1)

@@ -33,6 +33,10 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stdoutText == "spacedash \(SpaceDashVersion.current)\n")
         #expect(result.stderrText == "")
+        // A lone --version is answered before the command line is parsed; with
+        // other options it goes the whole way: the same answer either way.
+        let parsed = try spacedash(["--color", "never", "--version"])
+        #expect(parsed.exitCode == 0 && parsed.stdout == result.stdout && parsed.stderrText == "")
     }
 
     @Test func helpCommandMatchesTheCommandsHelpFlag() throws {

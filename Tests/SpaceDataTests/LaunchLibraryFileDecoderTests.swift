@@ -19,7 +19,7 @@ import TestSupport
         let data = try launchFixture(name)
         let file = try temporaryFile(data)
         defer { try? FileManager.default.removeItem(at: file) }
-        let expected = try LaunchLibraryDecoder.decodePage(data)
+        let expected = try LaunchLibraryDecoder.decodeWithJSONDecoder(data)
         #expect(try LaunchLibraryFileDecoder.decode(contentsOf: file.path) == expected)
         #expect(try LaunchLibraryFileDecoder.decode(bytes: Array(data)) == expected)
     }
@@ -31,7 +31,7 @@ import TestSupport
         #expect(!names.isEmpty)
         for name in names {
             let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            let expected = Result { () throws(LaunchLibraryError) in try LaunchLibraryDecoder.decodePage(data) }
+            let expected = Result { () throws(LaunchLibraryError) in try LaunchLibraryDecoder.decodeWithJSONDecoder(data) }
             let streamed = Result { () throws(LaunchLibraryError) in try LaunchLibraryFileDecoder.decode(bytes: Array(data)) }
             switch (expected, streamed) {
             case (.success(let whole), .success(let records)): #expect(records == whole, "\(name)")
@@ -57,7 +57,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: file) }
         let page = try LaunchLibraryFileDecoder.decode(contentsOf: file.path)
         #expect(page.launches.count == 1_500)
-        #expect(page == (try LaunchLibraryDecoder.decodePage(data)))
+        #expect(page == (try LaunchLibraryDecoder.decodeWithJSONDecoder(data)))
     }
 
     @Test func brokenJSONDeepInAHugeFileIsOneErrorAtItsByte() throws {

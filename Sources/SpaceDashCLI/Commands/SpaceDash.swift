@@ -76,6 +76,27 @@ public struct SpaceDash: Command {
 }
 
 extension SpaceDash {
+    /// `spacedash --version` alone, answered before anything else is set up (the
+    /// environment, the command tree, the concurrency runtime's threads): scripts
+    /// and status bars call it often. Exits; returns for any other command line.
+    public static func answerIfVersionAlone(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
+        guard arguments == ["--version"] else { return }
+        signal(SIGPIPE, SIG_IGN)
+        let streams = OutputStreams.standard
+        var code = ExitCode.success
+        do {
+            try streams.stdout.writeLine(versionLine)
+            try streams.stdout.flush()
+        } catch .closed {
+        } catch {
+            code = report(CommandError("cannot write to standard output: \(error)"), streams: streams)
+        }
+        exit(code.rawValue)
+    }
+
+    /// What `--version` prints.
+    static var versionLine: String { "spacedash \(SpaceDashVersion.current)" }
+
     /// The program: ignores SIGPIPE (a closed stdout becomes a quiet EPIPE),
     /// runs the command line, and exits with its code.
     public static func main() async -> Never {
@@ -116,26 +137,26 @@ extension SpaceDash {
         } catch {
             return reportUsage(error, root: root, streams: streams)
         }
-        var clock: @Sendable () -> Date = { Date() }
-        var clockProblem: CommandError?
-        do { clock = try CommandContext.clock(environment: environment) } catch { clockProblem = error }
-        var context = CommandContext(streams: streams, environment: environment, colorMode: invocation.colorMode,
-                                     commandPath: invocation.commandPath, clock: clock,
-                                     utc: OutputOptions(invocation.arguments).utc)
-        context.usesCache = usesCache
+        // Built only when needed: --version needs none of it (locale, time zone, width).
+        func context(clock: @escaping @Sendable () -> Date = { Date() }) -> CommandContext {
+            var context = CommandContext(streams: streams, environment: environment, colorMode: invocation.colorMode,
+                                         commandPath: invocation.commandPath, clock: clock, utc: OutputOptions(invocation.arguments).utc)
+            context.usesCache = usesCache
+            return context
+        }
         do {
             switch invocation.action {
             case .help:
-                try streams.stdout.write(HelpFormatter.help(for: invocation.helpTarget, mode: context.styleMode))
+                try streams.stdout.write(HelpFormatter.help(for: invocation.helpTarget, mode: context().styleMode))
                 return .success
             case .version:
-                try streams.stdout.writeLine("spacedash \(SpaceDashVersion.current)")
+                try streams.stdout.writeLine(versionLine)
                 return .success
             case .run:
                 // A malformed SPACEDASH_NOW stops a run, not help or --version.
-                if let clockProblem { throw clockProblem }
+                let clock = try CommandContext.clock(environment: environment)
                 let command = try invocation.commands.last!.init(invocation.arguments)
-                return try await command.run(context)
+                return try await command.run(context(clock: clock))
             }
         } catch let error as UsageError {
             var located = error

@@ -137,7 +137,7 @@ struct LaunchLineTemplate: Sendable, Equatable {
     /// "Starlink Group 17-39" of "Falcon 9 Block 5 | Starlink Group 17-39".
     private static func missionPart(of name: String) -> String? {
         guard let bar = name.range(of: " | ") else { return nil }
-        let part = name[bar.upperBound...].trimmingCharacters(in: .whitespaces)
+        let part = String(name[bar.upperBound...].trimmingSpaces())
         return part.isEmpty ? nil : part
     }
 }

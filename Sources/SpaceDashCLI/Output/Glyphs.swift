@@ -30,7 +30,7 @@ public struct Glyphs: Sendable, Equatable {
     /// Unicode when the first of LC_ALL, LC_CTYPE and LANG that is set names UTF-8.
     public static func forLocale(_ environment: [String: String]) -> Glyphs {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
+        let normalized = locale.lowercased().filter { $0 != "-" }
         return normalized.contains("utf8") ? .unicode : .ascii
     }
 
@@ -55,6 +55,6 @@ public struct Glyphs: Sendable, Equatable {
 
     /// A unit with this glyph set's degree sign: "°C", or "C" in ASCII.
     public func unit(_ symbol: String) -> String {
-        isUnicode ? symbol : symbol.replacingOccurrences(of: "°", with: "")
+        isUnicode ? symbol : symbol.filter { $0 != "°" }
     }
 }

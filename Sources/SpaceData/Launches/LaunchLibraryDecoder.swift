@@ -38,6 +38,16 @@ public struct LaunchPage: Sendable, Equatable {
 /// so `launches --json > saved.json` reads back whole with `--file saved.json`.
 public enum LaunchLibraryDecoder {
     public static func decodePage(_ data: Data) throws(LaunchLibraryError) -> LaunchPage {
+        // A list of launches, the usual body, is read record by record (`--file`'s
+        // reader, the same results); anything else is read here, which says what it is.
+        if let page = LaunchLibraryFileDecoder.recordsPage(data) { return page }
+        return try decodeWithJSONDecoder(data)
+    }
+
+    /// Any body read whole by `JSONDecoder`: the shapes that are not lists of
+    /// launches, and the errors, each explained (and the reference the record
+    /// reader is tested against).
+    static func decodeWithJSONDecoder(_ data: Data) throws(LaunchLibraryError) -> LaunchPage {
         guard let first = data.first(where: { !isJSONWhitespace($0) }) else {
             throw .notJSON(prefix: "")
         }
@@ -450,7 +460,7 @@ extension KeyedDecodingContainer {
     /// Latitude or longitude: a number in 2.3.0, a string in 2.2.0 and 2.0.0.
     func coordinate(_ key: Key) -> Double? {
         if let number = lenient(Double.self, key) { return number.isFinite ? number : nil }
-        guard let text = text(key), let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+        guard let text = text(key), let number = Double(text.trimmingSpaces()), number.isFinite else { return nil }
         return number
     }
 }

@@ -59,6 +59,17 @@ public enum LaunchLibraryFileDecoder {
         }
     }
 
+    /// The page of `data` when it is a list of launches (an envelope with a
+    /// `results` list, or a bare array), read record by record as a file is;
+    /// nil for anything else and for any error, which `decodePage` then reads
+    /// with `JSONDecoder` and explains. Pages are decoded on every start-up that
+    /// lists launches (`launches next` from the cache), where `JSONDecoder`'s
+    /// first use of each type cost more than the rest of the run.
+    static func recordsPage(_ data: Data) -> LaunchPage? {
+        var reader = ChunkedJSONReader(bytes: Array(data))
+        return try? decode(&reader, objectsWithoutResults: false)
+    }
+
     // MARK: - The walk
 
     private enum WalkError: Error {
@@ -75,7 +86,9 @@ public enum LaunchLibraryFileDecoder {
         }
     }
 
-    private static func decode(_ reader: inout ChunkedJSONReader) throws(WalkError) -> LaunchPage {
+    /// - Parameter objectsWithoutResults: whether an object without a `results`
+    ///   list (an error body, one launch) is read whole by `decodePage` (else it fails).
+    private static func decode(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool = true) throws(WalkError) -> LaunchPage {
         do {
             let page: LaunchPage
             switch try reader.peekNonWhitespace() {
@@ -86,7 +99,7 @@ public enum LaunchLibraryFileDecoder {
                 try records.decodeArray(&reader)
                 page = try records.page(count: nil, next: nil, previous: nil)
             case UInt8(ascii: "{"):
-                page = try decodeObject(&reader)
+                page = try decodeObject(&reader, objectsWithoutResults: objectsWithoutResults)
             default:
                 throw WalkError.launches(.notJSON(prefix: LaunchLibraryDecoder.prefix(of: Data(try reader.upcoming(256)))))
             }
@@ -104,7 +117,7 @@ public enum LaunchLibraryFileDecoder {
     /// The envelope (`count`, `next`, `previous`, `results`), streaming its
     /// `results`; an object without them (an error body, one launch) is small
     /// and goes to `LaunchLibraryDecoder` whole.
-    private static func decodeObject(_ reader: inout ChunkedJSONReader) throws -> LaunchPage {
+    private static func decodeObject(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool) throws -> LaunchPage {
         let objectStart = reader.offset
         reader.retain(from: objectStart)
         reader.advance()  // {
@@ -153,7 +166,7 @@ public enum LaunchLibraryFileDecoder {
         if let records {
             return try records.page(count: count, next: next, previous: previous)
         }
-        if resultsIsNotAList {
+        if resultsIsNotAList || !objectsWithoutResults {
             throw WalkError.launches(.unexpectedShape("\"results\" is not a list"))
         }
         // `spacedash --json`: its two panels, and no "results".
@@ -162,7 +175,7 @@ public enum LaunchLibraryFileDecoder {
         }
         // No results: an error body or a single launch, which fits in memory.
         do {
-            return try LaunchLibraryDecoder.decodePage(reader.bytes(from: objectStart))
+            return try LaunchLibraryDecoder.decodeWithJSONDecoder(reader.bytes(from: objectStart))
         } catch {
             throw WalkError.launches(error)
         }

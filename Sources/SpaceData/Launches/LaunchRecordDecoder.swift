@@ -299,7 +299,7 @@ extension JSONByteReader {
             return number
         case .string:
             guard let text = string(try readStringToken()).nonEmpty,
-                  let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+                  let number = Double(text.trimmingSpaces()), number.isFinite else { return nil }
             return number
         default:
             skipCheckedValue()

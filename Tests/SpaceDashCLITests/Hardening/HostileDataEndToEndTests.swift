@@ -83,6 +83,13 @@ import TestSupport
             Self.expectClean(result.stdoutText, "\(name) \(arguments) stdout")
             Self.expectClean(result.stderrText, "\(name) \(arguments) stderr")
         }
+        // Into a pipe the rows are tab-separated; the drawn table and wind rose only reach a terminal.
+        for arguments in [["mars-weather", "--station", "insight", "--refresh"], ["mars-weather", "--station", "insight", "--refresh", "--sol", "675"]] {
+            let (result, screen) = try run.runOnTerminal(arguments, server: server)
+            #expect(result.exitCode == 0, "\(name) \(arguments) on a terminal: \(result.stderrText)")
+            #expect(screen.contains("Source: "), "\(name) \(arguments): drawn")
+            Self.expectClean(screen, "\(name) \(arguments) on a terminal")
+        }
         let json = try run.run(["mars-weather", "--station", "insight", "--refresh", "--json"], server: server)
         #expect(json.exitCode == 0)
         #expect(!json.stdout.contains(where: { $0 < 0x20 && $0 != 0x0A }), "\(name): a raw control byte in --json")
