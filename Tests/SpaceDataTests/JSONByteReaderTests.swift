@@ -34,6 +34,44 @@ import Testing
         #expect(end)
     }
 
+    @Test func aNumberWithALeadingZeroIsMalformedAsJSONDecoderHasIt() throws {
+        #expect(throws: JSONByteReader.Failure.malformed("expected ']'", offset: 2)) { try read("[01]") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        #expect(throws: JSONByteReader.Failure.malformed("expected '}'", offset: 8)) { try read(#"{"a": -00}"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+        try read("[0, -0.5, 0e1, 10]") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() }
+    }
+
+    /// Nesting is followed without recursion: a hostile file cannot exhaust the stack.
+    @Test func skipsNestingOfAnyDepth() throws {
+        let depth = 200_000
+        let text = #"{"a": "# + String(repeating: #"[{"b": "#, count: depth) + "1" + String(repeating: "}]", count: depth) + "}"
+        let end = try read(text) { (reader: inout JSONByteReader) throws(JSONByteReader.Failure) in
+            try reader.skipValue()
+            return reader.position
+        }
+        #expect(end == text.utf8.count)
+        let unclosed = String(repeating: "[", count: depth) + "]]"
+        #expect(throws: JSONByteReader.Failure.truncated) { try read(unclosed) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
+    }
+
+    /// Strings are scanned eight bytes at a time: a quote, an escape or a
+    /// control character is found wherever it falls, and bytes past ASCII are text.
+    @Test func findsWhatEndsAPlainRunAtAnyOffset() throws {
+        for count in 0..<12 {
+            let plain = String(repeating: "aé", count: count)  // 3 bytes each
+            let end = 1 + 3 * count
+            let token = try read("\"\(plain)\" ") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
+            #expect(token.range == 1..<end && !token.hasEscapes)
+            let escaped = try read(#""\#(plain)\"x\u0041" "#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in r.string(try r.readStringToken()) }
+            #expect(escaped == plain + "\"xA")
+            #expect(throws: JSONByteReader.Failure.malformed("control character in a string", offset: end)) {
+                try read("\"\(plain)\u{1F}\"") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
+            }
+            #expect(throws: JSONByteReader.Failure.truncated) {
+                try read("\"\(plain)") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
+            }
+        }
+    }
+
     @Test func tellsCutShortFromMalformed() {
         #expect(throws: JSONByteReader.Failure.truncated) { try read(#"{"a":[1,"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
         #expect(throws: JSONByteReader.Failure.truncated) { try read(#""\u00"#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }

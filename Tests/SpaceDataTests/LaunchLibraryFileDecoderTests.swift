@@ -82,6 +82,52 @@ import TestSupport
         }
     }
 
+    /// A break inside a record, in a value that is decoded or one passed over,
+    /// deep in a file of many chunks (one record straddling a chunk's end): one
+    /// error at its byte, worded as for a break between records.
+    @Test(arguments: [
+        // A decoded string: an escape JSON does not have.
+        (#""abbrev":"HR""#, #""abbrev":"\q""#, 11, #"an escape (\", \\, \/, \b, \f, \n, \r, \t or \u)"#),
+        // Passed over: a literal cut short, a number with a leading zero, a raw control character, a bracket that does not match.
+        (#""image":null"#, #""image":nul!"#, 8, "a value"),
+        (#""total_launch_count":0"#, #""total_launch_count":01"#, 22, "',' or '}'"),
+        (#""response_mode":"normal""#, "\"response_mode\":\"nor\nal\"", 20, "a control character escaped in a string"),
+        (#""program":[]"#, #""program":[}"#, 11, "a value"),
+    ])
+    func brokenJSONInsideARecordDeepInAHugeFileIsOneErrorAtItsByte(_ field: String, _ broken: String, _ wrongByte: Int, _ expected: String) throws {
+        var bytes = Array(SyntheticLaunchCorpus().launchLibraryJSON(count: 3_000))
+        // A record just before the 4 MiB mark, moved by spaces between records
+        // so that the chunk ending there ends inside it, before the field.
+        let mark = 4 << 20
+        let found = try #require(Self.index(of: field, in: bytes, from: mark - 100_000))
+        let recordStart = try #require(Self.index(of: #"{"id":""#, in: bytes, before: found))
+        bytes.insert(contentsOf: repeatElement(UInt8(ascii: " "), count: mark + 1 - found), at: recordStart)
+        let fieldStart = mark + 1
+        bytes.replaceSubrange(fieldStart ..< fieldStart + field.utf8.count, with: Array(broken.utf8))
+        let offset = fieldStart + wrongByte
+        #expect(offset > mark, "the break comes after the chunk's end")
+        let file = try temporaryFile(Data(bytes))
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(throws: LaunchLibraryFileDecoder.Failure.notLaunches(.malformedJSON(offset: offset, expected: expected))) {
+            try LaunchLibraryFileDecoder.decode(contentsOf: file.path)
+        }
+        #expect(throws: LaunchLibraryError.malformedJSON(offset: offset, expected: expected)) {
+            try LaunchLibraryFileDecoder.decode(bytes: bytes)
+        }
+    }
+
+    /// Where `text` first starts in `bytes` at or after `start`.
+    private static func index(of text: String, in bytes: [UInt8], from start: Int) -> Int? {
+        let needle = Array(text.utf8)
+        return (start ... bytes.count - needle.count).first { bytes[$0 ..< $0 + needle.count].elementsEqual(needle) }
+    }
+
+    /// Where `text` last starts in `bytes` before `end`.
+    private static func index(of text: String, in bytes: [UInt8], before end: Int) -> Int? {
+        let needle = Array(text.utf8)
+        return (0 ... end - needle.count).reversed().first { bytes[$0 ..< $0 + needle.count].elementsEqual(needle) }
+    }
+
     @Test func aTruncatedFileFailsAtItsEnd() throws {
         let data = SyntheticLaunchCorpus().launchLibraryJSON(count: 1_000)
         let cut = data.prefix(data.count - 700)

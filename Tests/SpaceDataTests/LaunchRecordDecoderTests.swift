@@ -7,8 +7,14 @@ import TestSupport
 /// `RawLaunch`: every real record, and every odd shape the API documentation
 /// lists (../shared/docs/launch-library-api.md), gives the same `Launch`.
 @Suite struct LaunchRecordDecoderTests {
+    private static func read(_ json: String) throws(JSONByteReader.Failure) -> (launch: Launch?, length: Int) {
+        try Array(json.utf8).withUnsafeBufferPointer { bytes in
+            Result { () throws(JSONByteReader.Failure) in try LaunchRecordDecoder.read(bytes) }
+        }.get()
+    }
+
     private static func byBytes(_ json: String) -> Launch? {
-        Array(json.utf8).withUnsafeBufferPointer(LaunchRecordDecoder.launch(in:))
+        (try? read(json))?.launch
     }
 
     private static func byJSONDecoder(_ json: String) -> Launch? {
@@ -90,6 +96,37 @@ import TestSupport
     /// the text with U+FFFD in its place (documented on the type).
     @Test func aLoneSurrogateBecomesAReplacementCharacter() {
         #expect(Self.byBytes(#"{"id": "s", "name": "Bad \ud800 name"}"#)?.name == "Bad \u{FFFD} name")
+    }
+
+    @Test func saysWhereTheRecordEndsSoTheNextIsReadFromThere() throws {
+        let record = #"{"id": "a", "name": "N", "image": {"url": [1, {"b": "}"}]}}"#
+        let read = try Self.read(record + #" , {"id": "b", "name": "M"}]"#)
+        #expect(read.launch?.id == "a")
+        #expect(read.length == record.utf8.count)
+        #expect(try Self.read(#"[1, {"a": 2}] , 3"#).length == 13)  // not a launch, passed over whole
+    }
+
+    /// The syntax is checked in the same walk as the decoding, in the values
+    /// passed over too: a broken record is an error at its first wrong byte,
+    /// never a launch.
+    @Test(arguments: [
+        (#"{"id": "a", "name": "N", "image": {"url": [1, 2,]}}"#, "]}}", "unexpected character"),
+        (#"{"id": "a", "name": "N", "count": 012}"#, "12}", "expected '}'"),
+        (#"{"id": "a", "name": "N", "flag": nul}"#, "nul}", "bad literal"),
+        (#"{"id": "a", "name": "N" "net": "x"}"#, #""net""#, "expected '}'"),
+        (#"{"id": "a", "name": "N\q"}"#, #"q""#, "bad escape"),
+        (#"{"id": "a", "name": "N", "pad": {"name": "P", 5: 1}}"#, "5:", "expected a key"),
+        ("{\"id\": \"a\", \"slug\": \"x\u{01}y\", \"name\": \"N\"}", "\u{01}", "control character in a string"),
+    ])
+    func malformedJSONInARecordIsAnErrorAtItsFirstWrongByte(_ record: String, _ wrong: String, _ what: String) {
+        let offset = record.utf8.count - record[record.range(of: wrong)!.lowerBound...].utf8.count
+        #expect(throws: JSONByteReader.Failure.malformed(what, offset: offset)) { try Self.read(record) }
+    }
+
+    @Test func aRecordCutShortSaysSoRatherThanMalformed() {
+        for cut in [#"{"id": "a", "name": "N", "image": {"url": [1,"#, #"{"id": "a", "na"#, #"{"id": 12"#, "{"] {
+            #expect(throws: JSONByteReader.Failure.truncated, "\(cut)") { try Self.read(cut) }
+        }
     }
 
     /// Every record of every bundled and captured Launch Library response.

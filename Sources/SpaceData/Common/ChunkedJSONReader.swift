@@ -98,6 +98,44 @@ struct ChunkedJSONReader {
         }
     }
 
+    /// Calls `body` with the bytes from `start` (retained) to the end of those
+    /// in memory, in place: for reading a value whose end is not known yet.
+    func withBytesInMemory<Result>(from start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        precondition(retainedFrom.map { $0 <= start } ?? false)
+        return buffer.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[(start - bufferStart)...]))
+        }
+    }
+
+    /// Moves to input offset `offset`, which is in memory: past a value read
+    /// through `withBytesInMemory`, or back to a retained start to read it again.
+    mutating func move(to offset: Int) {
+        precondition(offset >= bufferStart && offset <= bufferStart + buffer.count)
+        position = offset - bufferStart
+    }
+
+    /// Reads more of the input, at least doubling the bytes in memory from the
+    /// retained offset (so a value read again each time it is found cut short
+    /// is read a few times at most, whatever its size); false when the input
+    /// had no more.
+    mutating func readMore() throws(JSONReadError) -> Bool {
+        guard !exhausted else { return false }
+        let keep = retainedFrom.map { $0 - bufferStart } ?? position
+        if keep > 0 {
+            buffer.removeSubrange(0 ..< keep)
+            bufferStart += keep
+            position -= keep
+        }
+        let before = buffer.count
+        while buffer.count < max(2 * before, 1) {
+            if try !fill(&buffer) {
+                exhausted = true
+                break
+            }
+        }
+        return buffer.count > before
+    }
+
     /// Consumes `byte` after whitespace, or fails saying `expected`.
     mutating func expect(_ byte: UInt8, _ expected: String) throws(JSONReadError) {
         guard try peekNonWhitespace() == byte else { throw syntax(expected) }

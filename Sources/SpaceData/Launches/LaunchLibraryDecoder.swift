@@ -468,6 +468,9 @@ extension KeyedDecodingContainer {
 extension String {
     /// nil for "" or whitespace alone, else the string itself.
     var nonEmpty: String? {
-        allSatisfy(\.isWhitespace) ? nil : self
+        // Most text starts with a visible ASCII character, which no Unicode
+        // whitespace rule can match: no need to look at it by Character.
+        if let first = utf8.first, first > 0x20, first < 0x7F { return self }
+        return allSatisfy(\.isWhitespace) ? nil : self
     }
 }

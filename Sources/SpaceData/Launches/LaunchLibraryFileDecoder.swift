@@ -5,9 +5,10 @@ import Glibc
 
 /// Reads a saved Launch Library response (`--file`) of any size as a stream
 /// of records: the file is read in chunks, the envelope and the `results`
-/// array are walked by `ChunkedJSONReader`, and each launch is decoded alone,
-/// from its bytes in place, by `LaunchRecordDecoder` (`LaunchLibraryDecoder`'s
-/// tolerant rules without `JSONDecoder`'s cost per record). Memory holds the launches
+/// array are walked by `ChunkedJSONReader`, and each launch is checked and
+/// decoded alone, in one walk over its bytes in place, by `LaunchRecordDecoder`
+/// (`LaunchLibraryDecoder`'s tolerant rules without `JSONDecoder`'s cost per
+/// record). Memory holds the launches
 /// decoded so far and one chunk, never the whole document as a tree, so the
 /// time and memory of a load grow in step with the number of launches.
 ///
@@ -209,17 +210,13 @@ public enum LaunchLibraryFileDecoder {
                 _ = try reader.peekNonWhitespace()
                 let start = reader.offset
                 reader.retain(from: start)
-                try reader.skipValue()
-                if seen == 0 && topLevel {
-                    isSpacedashOutput = (try? decoder.decode(SpacedashLaunchProbe.self, from: reader.bytes(from: start)))?.isSpacedashLaunch == true
+                let launch: Launch?
+                if topLevel && (seen == 0 || isSpacedashOutput) {
+                    launch = try decodeTopLevelRecord(&reader, from: start)
+                } else {
+                    launch = try Self.decodeRecord(&reader, from: start)
                 }
                 seen += 1
-                let launch: Launch?
-                if isSpacedashOutput {
-                    launch = try? decoder.decode(Launch.self, from: reader.bytes(from: start))
-                } else {
-                    launch = reader.withBytes(from: start, LaunchRecordDecoder.launch(in:))
-                }
                 if let launch { launches.append(launch) } else { skipped += 1 }
                 reader.release()
                 if try reader.peekNonWhitespace() == UInt8(ascii: ",") {
@@ -228,6 +225,44 @@ public enum LaunchLibraryFileDecoder {
                     try reader.expect(UInt8(ascii: "]"), "',' or ']'")
                     return
                 }
+            }
+        }
+
+        /// A record of a top-level array, which may be spacedash's own output:
+        /// the first says which, and spacedash's records go through `JSONDecoder`.
+        private mutating func decodeTopLevelRecord(_ reader: inout ChunkedJSONReader, from start: Int) throws -> Launch? {
+            try reader.skipValue()
+            if seen == 0 {
+                isSpacedashOutput = (try? decoder.decode(SpacedashLaunchProbe.self, from: reader.bytes(from: start)))?.isSpacedashLaunch == true
+            }
+            if isSpacedashOutput {
+                return try? decoder.decode(Launch.self, from: reader.bytes(from: start))
+            }
+            return reader.withBytes(from: start) { (try? LaunchRecordDecoder.read($0))?.launch }
+        }
+
+        /// The record at `start`, checked and decoded in one walk over the bytes
+        /// in memory. When they end inside it, more of the file is read and the
+        /// walk starts again: once a chunk, as records are far smaller than chunks.
+        private static func decodeRecord(_ reader: inout ChunkedJSONReader, from start: Int) throws(JSONReadError) -> Launch? {
+            while true {
+                let read = reader.withBytesInMemory(from: start) { bytes in
+                    Result { () throws(JSONByteReader.Failure) in try LaunchRecordDecoder.read(bytes) }
+                }
+                switch read {
+                case .success(let record):
+                    reader.move(to: start + record.length)
+                    return record.launch
+                case .failure(.truncated):
+                    if try reader.readMore() { continue }
+                case .failure(.malformed):
+                    break
+                }
+                // Not JSON: walked again by the syntax check, which names the first
+                // wrong byte and what was expected there, as for the rest of the file.
+                reader.move(to: start)
+                try reader.skipValue()
+                return nil  // cannot happen (both follow RFC 8259); not a launch if it does
             }
         }
 

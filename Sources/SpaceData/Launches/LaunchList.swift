@@ -30,11 +30,20 @@ public struct LaunchList: Sendable, Equatable {
     /// The launches of `pages` in order, each id once (the first copy wins):
     /// `count` can change while paging, so the same launch may come twice.
     public init(pages: [LaunchPage], timeframe: LaunchTimeframe) {
-        var seen = Set<String>()
+        let total = pages.reduce(0) { $0 + $1.launches.count }
+        var seen = Set<String>(minimumCapacity: total)
         var launches: [Launch] = []
-        for page in pages {
-            for launch in page.launches where seen.insert(launch.id).inserted {
-                launches.append(launch)
+        if pages.count == 1, pages[0].launches.allSatisfy({ seen.insert($0.id).inserted }) {
+            // One page without a repeated id (a million-launch `--file` is one):
+            // its launches as they are, not copied.
+            launches = pages[0].launches
+        } else {
+            seen.removeAll(keepingCapacity: true)
+            launches.reserveCapacity(total)
+            for page in pages {
+                for launch in page.launches where seen.insert(launch.id).inserted {
+                    launches.append(launch)
+                }
             }
         }
         self.init(launches: launches, timeframe: timeframe, pages: pages.count, totalCount: pages.last?.count)

@@ -3,8 +3,9 @@ import Foundation
 /// Reads one Launch Library launch object straight from its bytes into the
 /// `RawLaunch` that `JSONDecoder` would make of it, for `--file`, where a
 /// million launches through `JSONDecoder` (a tree and a container per object)
-/// took minutes. Only the fields spacedash uses are read; every other value is
-/// passed over without being decoded.
+/// took minutes. Only the fields spacedash uses are decoded; every other value
+/// is checked and passed over. The syntax is checked in the same walk, so each
+/// byte of a file is read once.
 ///
 /// It follows `RawLaunch`'s tolerant rules to the letter: a value of the wrong
 /// type is absent, `""` is absent, the agency `type`, statuses and orbits may be
@@ -13,249 +14,230 @@ import Foundation
 /// `JSONDecoder`. One deliberate difference: a string with a lone surrogate
 /// escape or bytes that are not UTF-8 is read with U+FFFD in their place
 /// (`JSONByteReader.string`), where `JSONDecoder` drops the field.
-///
-/// The bytes must be one well-formed JSON value (`ChunkedJSONReader` has
-/// checked them); anything but an object is not a launch.
 enum LaunchRecordDecoder {
-    static func launch(in bytes: UnsafeBufferPointer<UInt8>) -> Launch? {
+    /// The JSON value at the start of `bytes`: the launch it is (nil for a value
+    /// that is not a launch) and how many bytes it takes. Throws `.truncated`
+    /// when `bytes` end inside the value (more input may complete it), and
+    /// `.malformed` at the first byte that is not JSON.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONByteReader.Failure) -> (launch: Launch?, length: Int) {
         var reader = JSONByteReader(bytes)
-        do {
-            guard try reader.peekKind() == .object else { return nil }
-            return try RawLaunch(reading: &reader).launch
-        } catch {
-            return nil  // cannot happen on checked bytes; not a launch if it does
-        }
+        let launch = try RawLaunch.read(from: &reader)?.launch
+        return (launch, reader.position)
     }
 }
 
 private typealias Failure = JSONByteReader.Failure
 
-extension RawLaunch {
-    private static let keys: [StaticString] = [
+/// A raw shape read member by member into an empty value.
+private protocol RecordFields {
+    init()
+}
+
+/// One that 2.2.0's list mode may send as its name alone, a string.
+private protocol NamedRecordFields: RecordFields {
+    var name: String? { get set }
+}
+
+extension RawLaunch: RecordFields {
+    private static let keys = JSONKeySet([
         "id", "name", "status", "net", "net_precision", "window_start", "window_end", "launch_service_provider",
         "rocket", "mission", "pad", "webcast_live", "last_updated", "lsp_name", "mission_type", "orbit", "location",
-    ]
+    ])
 
-    /// At an object.
-    fileprivate init(reading reader: inout JSONByteReader) throws(Failure) {
-        self.init()
-        try reader.readFields(Self.keys) { (reader: inout JSONByteReader, field: Int) throws(Failure) in
+    fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawLaunch? {
+        try reader.object(keys) { (launch: inout RawLaunch, reader: inout JSONByteReader, field: Int) throws(Failure) in
             switch field {
-            case 0: id = try reader.idText()
-            case 1: name = try reader.text()
-            case 2: status = try NamedValue(reading: &reader)
-            case 3: net = try reader.text()
-            case 4: netPrecision = try NamedValue(reading: &reader)
-            case 5: windowStart = try reader.text()
-            case 6: windowEnd = try reader.text()
-            case 7: provider = try RawAgency(reading: &reader)
-            case 8: rocket = try RawRocket(reading: &reader)
-            case 9: mission = try RawMission(reading: &reader)
-            case 10: pad = try RawPad(reading: &reader)
-            case 11: webcastLive = try reader.bool()
-            case 12: lastUpdated = try reader.text()
-            case 13: lspName = try reader.text()
-            case 14: missionType = try reader.text()
-            case 15: orbit = try NamedValue(reading: &reader)
-            default: location = try RawLocation(reading: &reader)
+            case 0: launch.id = try reader.idText()
+            case 1: launch.name = try reader.text()
+            case 2: launch.status = try NamedValue.read(from: &reader)
+            case 3: launch.net = try reader.text()
+            case 4: launch.netPrecision = try NamedValue.read(from: &reader)
+            case 5: launch.windowStart = try reader.text()
+            case 6: launch.windowEnd = try reader.text()
+            case 7: launch.provider = try RawAgency.read(from: &reader)
+            case 8: launch.rocket = try RawRocket.read(from: &reader)
+            case 9: launch.mission = try RawMission.read(from: &reader)
+            case 10: launch.pad = try RawPad.read(from: &reader)
+            case 11: launch.webcastLive = try reader.bool()
+            case 12: launch.lastUpdated = try reader.text()
+            case 13: launch.lspName = try reader.text()
+            case 14: launch.missionType = try reader.text()
+            case 15: launch.orbit = try NamedValue.read(from: &reader)
+            default: launch.location = try RawLocation.read(from: &reader)
             }
         }
     }
 }
 
-extension NamedValue {
-    private static let keys: [StaticString] = ["name", "abbrev"]
+extension NamedValue: NamedRecordFields {
+    private static let keys = JSONKeySet(["name", "abbrev"])
 
-    /// An object, or a bare string as its name; nil for anything else.
-    fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
-        switch try reader.peekKind() {
-        case .string:
-            self.init()
-            name = reader.string(try reader.readStringToken()).nonEmpty
-        case .object:
-            self.init()
-            try reader.readFields(Self.keys) { (reader: inout JSONByteReader, field: Int) throws(Failure) in
-                if field == 0 { name = try reader.text() } else { abbrev = try reader.text() }
-            }
-        default:
-            reader.skipCheckedValue()
-            return nil
+    fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> NamedValue? {
+        try reader.objectOrName(keys) { (value: inout NamedValue, reader: inout JSONByteReader, field: Int) throws(Failure) in
+            if field == 0 { value.name = try reader.text() } else { value.abbrev = try reader.text() }
         }
     }
 }
 
-extension RawAgency {
-    private static let keys: [StaticString] = ["name", "abbrev", "type"]
+extension RawAgency: RecordFields {
+    private static let keys = JSONKeySet(["name", "abbrev", "type"])
 
-    /// An object only.
-    fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
-        guard try reader.peekKind() == .object else {
-            reader.skipCheckedValue()
-            return nil
-        }
-        self.init()
-        try reader.readFields(Self.keys) { (reader: inout JSONByteReader, field: Int) throws(Failure) in
+    fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawAgency? {
+        try reader.object(keys) { (agency: inout RawAgency, reader: inout JSONByteReader, field: Int) throws(Failure) in
             switch field {
-            case 0: name = try reader.text()
-            case 1: abbrev = try reader.text()
-            default: type = try NamedValue(reading: &reader)?.name
+            case 0: agency.name = try reader.text()
+            case 1: agency.abbrev = try reader.text()
+            default: agency.type = try NamedValue.read(from: &reader)?.name
             }
         }
     }
 }
 
-extension RawMission {
-    private static let keys: [StaticString] = ["name", "type", "description", "orbit"]
+extension RawMission: NamedRecordFields {
+    private static let keys = JSONKeySet(["name", "type", "description", "orbit"])
 
-    /// An object, or a bare string as its name.
-    fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
-        switch try reader.peekKind() {
-        case .string:
-            self.init()
-            name = reader.string(try reader.readStringToken()).nonEmpty
-        case .object:
-            self.init()
-            try reader.readFields(Self.keys) { (reader: inout JSONByteReader, field: Int) throws(Failure) in
-                switch field {
-                case 0: name = try reader.text()
-                case 1: type = try reader.text()
-                case 2: description = try reader.text()
-                default: orbit = try NamedValue(reading: &reader)
-                }
+    fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawMission? {
+        try reader.objectOrName(keys) { (mission: inout RawMission, reader: inout JSONByteReader, field: Int) throws(Failure) in
+            switch field {
+            case 0: mission.name = try reader.text()
+            case 1: mission.type = try reader.text()
+            case 2: mission.description = try reader.text()
+            default: mission.orbit = try NamedValue.read(from: &reader)
             }
-        default:
-            reader.skipCheckedValue()
-            return nil
         }
     }
 }
 
-extension RawPad {
-    private static let keys: [StaticString] = ["name", "latitude", "longitude", "country_code", "country", "location"]
+/// A pad or a location: a name, coordinates and a country, given as
+/// `country_code` or, in 2.3.0, as a country object.
+private protocol PlaceRecordFields: NamedRecordFields {
+    var latitude: Double? { get set }
+    var longitude: Double? { get set }
+    var countryCode: String? { get set }
+}
 
-    /// An object, or a bare string as its name.
-    fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
-        switch try reader.peekKind() {
-        case .string:
-            self.init()
-            name = reader.string(try reader.readStringToken()).nonEmpty
-        case .object:
-            self.init()
-            var code: String?
-            var country: RawCountry?
-            try reader.readFields(Self.keys) { (reader: inout JSONByteReader, field: Int) throws(Failure) in
-                switch field {
-                case 0: name = try reader.text()
-                case 1: latitude = try reader.coordinate()
-                case 2: longitude = try reader.coordinate()
-                case 3: code = try reader.text()
-                case 4: country = try RawCountry(reading: &reader)
-                default: location = try RawLocation(reading: &reader)
-                }
-            }
-            countryCode = code ?? country?.alpha3
-        default:
-            reader.skipCheckedValue()
-            return nil
+extension RawPad: PlaceRecordFields {
+    private static let keys = JSONKeySet(placeKeys + ["location"])
+
+    fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawPad? {
+        try reader.place(keys) { (pad: inout RawPad, reader: inout JSONByteReader, _: Int) throws(Failure) in
+            pad.location = try RawLocation.read(from: &reader)
         }
     }
 }
 
-extension RawLocation {
-    private static let keys: [StaticString] = ["name", "country_code", "country", "latitude", "longitude"]
+extension RawLocation: PlaceRecordFields {
+    private static let keys = JSONKeySet(placeKeys)
 
-    /// An object, or a bare string as its name.
-    fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
-        switch try reader.peekKind() {
-        case .string:
-            self.init()
-            name = reader.string(try reader.readStringToken()).nonEmpty
-        case .object:
-            self.init()
-            var code: String?
-            var country: RawCountry?
-            try reader.readFields(Self.keys) { (reader: inout JSONByteReader, field: Int) throws(Failure) in
-                switch field {
-                case 0: name = try reader.text()
-                case 1: code = try reader.text()
-                case 2: country = try RawCountry(reading: &reader)
-                case 3: latitude = try reader.coordinate()
-                default: longitude = try reader.coordinate()
-                }
-            }
-            countryCode = code ?? country?.alpha3
-        default:
-            reader.skipCheckedValue()
-            return nil
+    fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawLocation? {
+        try reader.place(Self.keys) { (_: inout RawLocation, reader: inout JSONByteReader, _: Int) throws(Failure) in
+            try reader.skipValue()  // never called: a location has no more keys
         }
     }
 }
 
-extension RawCountry {
-    private static let keys: [StaticString] = ["alpha_3_code"]
+extension RawCountry: RecordFields {
+    private static let keys = JSONKeySet(["alpha_3_code"])
 
-    /// An object only.
-    fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
-        guard try reader.peekKind() == .object else {
-            reader.skipCheckedValue()
-            return nil
-        }
-        self.init()
-        try reader.readFields(Self.keys) { (reader: inout JSONByteReader, _: Int) throws(Failure) in
-            alpha3 = try reader.text()
+    fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawCountry? {
+        try reader.object(keys) { (country: inout RawCountry, reader: inout JSONByteReader, _: Int) throws(Failure) in
+            country.alpha3 = try reader.text()
         }
     }
 }
 
-extension RawRocket {
-    private static let keys: [StaticString] = ["configuration"]
-    private static let configurationKeys: [StaticString] = ["name", "full_name"]
+extension RawRocket: RecordFields {
+    private static let keys = JSONKeySet(["configuration"])
 
-    /// An object only; its name is the configuration's `full_name`, else its `name`.
-    fileprivate init?(reading reader: inout JSONByteReader) throws(Failure) {
-        guard try reader.peekKind() == .object else {
-            reader.skipCheckedValue()
-            return nil
+    /// Its name is the configuration's `full_name`, else its `name`.
+    fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawRocket? {
+        try reader.object(keys) { (rocket: inout RawRocket, reader: inout JSONByteReader, _: Int) throws(Failure) in
+            let configuration = try RocketConfiguration.read(from: &reader)
+            rocket.name = configuration?.fullName ?? configuration?.name
         }
-        self.init()
-        var configuration: (name: String?, fullName: String?)?
-        try reader.readFields(Self.keys) { (reader: inout JSONByteReader, _: Int) throws(Failure) in
-            guard try reader.peekKind() == .object else { return reader.skipCheckedValue() }
-            var read: (name: String?, fullName: String?) = (nil, nil)
-            try reader.readFields(Self.configurationKeys) { (reader: inout JSONByteReader, field: Int) throws(Failure) in
-                if field == 0 { read.name = try reader.text() } else { read.fullName = try reader.text() }
-            }
-            configuration = read
-        }
-        name = configuration?.fullName ?? configuration?.name
     }
 }
+
+private struct RocketConfiguration: RecordFields {
+    static let keys = JSONKeySet(["name", "full_name"])
+
+    var name: String?
+    var fullName: String?
+
+    static func read(from reader: inout JSONByteReader) throws(Failure) -> RocketConfiguration? {
+        try reader.object(keys) { (configuration: inout RocketConfiguration, reader: inout JSONByteReader, field: Int) throws(Failure) in
+            if field == 0 { configuration.name = try reader.text() } else { configuration.fullName = try reader.text() }
+        }
+    }
+}
+
+/// The keys `JSONByteReader.place` reads, in its order.
+private let placeKeys = ["name", "latitude", "longitude", "country_code", "country"]
 
 // MARK: - Values, as `KeyedDecodingContainer.lenient` reads them
 
 extension JSONByteReader {
-    /// Walks an object's members: `read` gets each member whose key is one of
-    /// `keys` (by its index there), positioned at its value, and must consume
-    /// it; other members, and a key met again, are passed over (`JSONDecoder`
-    /// keeps the first of two equal keys). A key with escapes is decoded first.
-    fileprivate mutating func readFields(_ keys: [StaticString],
-                                         _ read: (inout JSONByteReader, Int) throws(Failure) -> Void) throws(Failure) {
+    /// An object read into an empty `Record`: `read` gets each member whose key
+    /// is one of `keys` (by its index there), positioned at its value, and must
+    /// consume it; other members, and a key met again, are checked and passed
+    /// over (`JSONDecoder` keeps the first of two equal keys). Any other value
+    /// is checked, passed over and read as nil.
+    fileprivate mutating func object<Record: RecordFields>(
+        _ keys: JSONKeySet,
+        _ read: (inout Record, inout JSONByteReader, Int) throws(Failure) -> Void
+    ) throws(Failure) -> Record? {
+        guard try peekKind() == .object else {
+            try skipValue()
+            return nil
+        }
+        var record = Record()
         var seen: UInt64 = 0
         try readObject { (reader: inout JSONByteReader, key: StringToken) throws(Failure) in
-            let decoded = key.hasEscapes ? reader.string(key) : nil
-            for (index, name) in keys.enumerated() where decoded.map({ $0 == name.description }) ?? reader.token(key, equals: name) {
-                guard seen & (1 << index) == 0 else { break }
-                seen |= 1 << index
-                return try read(&reader, index)
-            }
-            reader.skipCheckedValue()
+            let field = key.hasEscapes ? keys.index(of: reader.string(key)) : keys.index(of: reader.rawBytes(key.range))
+            guard let field, seen & (1 << field) == 0 else { return try reader.skipValue() }
+            seen |= 1 << field
+            try read(&record, &reader, field)
         }
+        return record
+    }
+
+    /// As `object`, and a string reads as a record of that name alone.
+    fileprivate mutating func objectOrName<Record: NamedRecordFields>(
+        _ keys: JSONKeySet,
+        _ read: (inout Record, inout JSONByteReader, Int) throws(Failure) -> Void
+    ) throws(Failure) -> Record? {
+        guard try peekKind() == .string else { return try object(keys, read) }
+        var record = Record()
+        record.name = string(try readStringToken()).nonEmpty
+        return record
+    }
+
+    /// A pad or a location (`objectOrName`): its keys are `placeKeys` and then
+    /// its own, whose members `more` reads.
+    fileprivate mutating func place<Place: PlaceRecordFields>(
+        _ keys: JSONKeySet,
+        _ more: (inout Place, inout JSONByteReader, Int) throws(Failure) -> Void
+    ) throws(Failure) -> Place? {
+        var code: String?
+        var country: RawCountry?
+        var result = try objectOrName(keys) { (place: inout Place, reader: inout JSONByteReader, field: Int) throws(Failure) in
+            switch field {
+            case 0: place.name = try reader.text()
+            case 1: place.latitude = try reader.coordinate()
+            case 2: place.longitude = try reader.coordinate()
+            case 3: code = try reader.text()
+            case 4: country = try RawCountry.read(from: &reader)
+            default: try more(&place, &reader, field)
+            }
+        }
+        result?.countryCode = code ?? country?.alpha3
+        return result
     }
 
     /// A string, `""` and whitespace alone read as absent; nil for any other value.
     fileprivate mutating func text() throws(Failure) -> String? {
         guard try peekKind() == .string else {
-            skipCheckedValue()
+            try skipValue()
             return nil
         }
         return string(try readStringToken()).nonEmpty
@@ -264,7 +246,7 @@ extension JSONByteReader {
     /// `true` or `false`; nil for any other value.
     fileprivate mutating func bool() throws(Failure) -> Bool? {
         guard try peekKind() == .literal else {
-            skipCheckedValue()
+            try skipValue()
             return nil
         }
         return try readLiteral()
@@ -286,7 +268,7 @@ extension JSONByteReader {
             guard let number = Double(text), let integer = Int(exactly: number) else { return nil }
             return String(integer)
         default:
-            skipCheckedValue()
+            try skipValue()
             return nil
         }
     }
@@ -302,7 +284,7 @@ extension JSONByteReader {
                   let number = Double(text.trimmingSpaces()), number.isFinite else { return nil }
             return number
         default:
-            skipCheckedValue()
+            try skipValue()
             return nil
         }
     }

@@ -1,8 +1,10 @@
-/// A forward-only JSON reader over raw bytes, for feeds too large for
-/// `JSONDecoder` to read within a run's time budget (Curiosity's whole-mission
-/// answer is ~3 MB of small string fields). It checks the whole text as it goes,
-/// so a cut-short body is told apart from a malformed one, and it hands out
-/// strings as byte ranges, allocating only when a caller asks for a `String`.
+/// A forward-only JSON reader over raw bytes, for inputs too large for
+/// `JSONDecoder` to read within a run's time budget: Curiosity's whole-mission
+/// answer (~3 MB of small string fields) and the launches of `--file`, one
+/// record at a time. It checks the whole text as it goes, values it passes over
+/// included, so one walk both checks and decodes, and a cut-short text is told
+/// apart from a malformed one; it hands out strings as byte ranges, allocating
+/// only when a caller asks for a `String`.
 struct JSONByteReader {
     enum Failure: Error, Equatable {
         /// The text ended inside a value: the body was cut short.
@@ -31,6 +33,11 @@ struct JSONByteReader {
 
     // MARK: - Structure
 
+    // The small steps below are inlined into every reader (`@inline(__always)`),
+    // with their failures built out of line: they run for every byte of a
+    // million-launch file.
+
+    @inline(__always)
     mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
@@ -41,6 +48,7 @@ struct JSONByteReader {
     }
 
     /// The kind of the next value, after whitespace.
+    @inline(__always)
     mutating func peekKind() throws(Failure) -> ValueKind {
         skipWhitespace()
         guard position < bytes.count else { throw .truncated }
@@ -54,14 +62,21 @@ struct JSONByteReader {
         }
     }
 
+    @inline(__always)
     mutating func expect(_ byte: UInt8) throws(Failure) {
         skipWhitespace()
         guard position < bytes.count else { throw .truncated }
-        guard bytes[position] == byte else { throw malformed("expected '\(Character(Unicode.Scalar(byte)))'") }
+        guard bytes[position] == byte else { throw expected(byte) }
         position += 1
     }
 
+    @inline(never)
+    private func expected(_ byte: UInt8) -> Failure {
+        malformed("expected '\(Character(Unicode.Scalar(byte)))'")
+    }
+
     /// Consumes `byte` when it comes next (after whitespace).
+    @inline(__always)
     mutating func consume(_ byte: UInt8) throws(Failure) -> Bool {
         skipWhitespace()
         guard position < bytes.count else { throw .truncated }
@@ -102,14 +117,78 @@ struct JSONByteReader {
         }
     }
 
-    /// Checks and passes over any value.
+    /// Checks and passes over any value. Nesting is followed with a stack of
+    /// bits, not recursion, so no depth of input can exhaust the call stack.
     mutating func skipValue() throws(Failure) {
-        switch try peekKind() {
-        case .object: try readObject { (reader: inout JSONByteReader, _: StringToken) throws(Failure) in try reader.skipValue() }
-        case .array: try readArray { (reader: inout JSONByteReader) throws(Failure) in try reader.skipValue() }
-        case .string: _ = try readStringToken()
-        case .number: _ = try readNumberToken()
-        case .literal: _ = try readLiteral()
+        var nesting = NestingStack()
+        while true {
+            // At a value.
+            switch try peekKind() {
+            case .object:
+                position += 1
+                if try consume(UInt8(ascii: "}")) { break }
+                nesting.push(isObject: true)
+                try skipKeyAndColon()
+                continue
+            case .array:
+                position += 1
+                if try consume(UInt8(ascii: "]")) { break }
+                nesting.push(isObject: false)
+                continue
+            case .string: _ = try readStringToken()
+            case .number: _ = try readNumberToken()
+            case .literal: _ = try readLiteral()
+            }
+            // After a value: close containers until one goes on with a comma.
+            while let isObject = nesting.top {
+                if try consume(UInt8(ascii: ",")) {
+                    if isObject { try skipKeyAndColon() }
+                    break
+                }
+                try expect(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                nesting.pop()
+            }
+            if nesting.isEmpty { return }
+        }
+    }
+
+    private mutating func skipKeyAndColon() throws(Failure) {
+        skipWhitespace()
+        guard position < bytes.count else { throw .truncated }
+        guard bytes[position] == UInt8(ascii: "\"") else { throw malformed("expected a key") }
+        _ = try readStringToken()
+        try expect(UInt8(ascii: ":"))
+    }
+
+    /// Which containers enclose the current position, innermost last: 64 levels
+    /// in a word, deeper ones (never met in real data) in an array.
+    private struct NestingStack {
+        private var bits: UInt64 = 0
+        private var depth = 0
+        private var deeper: [Bool] = []
+
+        var isEmpty: Bool { depth == 0 }
+
+        /// Whether the innermost container is an object; nil outside any.
+        var top: Bool? {
+            guard depth > 0 else { return nil }
+            return depth > 64 ? deeper[depth - 65] : bits & (1 << (depth - 1)) != 0
+        }
+
+        mutating func push(isObject: Bool) {
+            if depth >= 64 {
+                deeper.append(isObject)
+            } else if isObject {
+                bits |= 1 << depth
+            } else {
+                bits &= ~(1 << depth)
+            }
+            depth += 1
+        }
+
+        mutating func pop() {
+            depth -= 1
+            if depth >= 64 { deeper.removeLast() }
         }
     }
 
@@ -120,13 +199,14 @@ struct JSONByteReader {
         try expect(UInt8(ascii: "\""))
         let start = position
         var hasEscapes = false
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
+        while true {
+            skipPlainStringBytes()
+            guard position < bytes.count else { throw .truncated }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
                 position += 1
                 return StringToken(range: start..<(position - 1), hasEscapes: hasEscapes)
-            }
-            if byte == UInt8(ascii: "\\") {
+            case UInt8(ascii: "\\"):
                 hasEscapes = true
                 position += 1
                 guard position < bytes.count else { throw .truncated }
@@ -143,13 +223,40 @@ struct JSONByteReader {
                 default:
                     throw malformed("bad escape")
                 }
-            } else if byte < 0x20 {
+            default:
                 throw malformed("control character in a string")
-            } else {
-                position += 1
             }
         }
-        throw .truncated
+    }
+
+    /// Moves to the next quote, backslash or control character (or the end),
+    /// eight bytes at a time: strings are most of the bytes of a launch.
+    @inline(__always)
+    private mutating func skipPlainStringBytes() {
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while position + 8 <= bytes.count, !Self.hasQuoteBackslashOrControl(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
+                position += 8
+            }
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
+            position += 1
+        }
+    }
+
+    /// Whether any of the eight bytes of `word` is `"`, `\` or below 0x20
+    /// (the "has a byte less than" and "has a zero byte" bit tricks, exact for "any").
+    @inline(__always)
+    private static func hasQuoteBackslashOrControl(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let noQuote = (quote &- ones) & ~quote
+        let noBackslash = (backslash &- ones) & ~backslash
+        return (control | noQuote | noBackslash) & (ones &* 0x80) != 0
     }
 
     /// The number at the current position, as a byte range.
@@ -157,7 +264,13 @@ struct JSONByteReader {
         skipWhitespace()
         let start = position
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard try digits() > 0 else { throw malformed("expected a digit") }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "0") {
+            // No leading zeros in JSON: "0" is the whole integer part (as `JSONDecoder` reads it).
+            position += 1
+            if position == bytes.count { throw .truncated }
+        } else {
+            guard try digits() > 0 else { throw malformed("expected a digit") }
+        }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             guard try digits() > 0 else { throw malformed("expected a digit after '.'") }
@@ -194,43 +307,6 @@ struct JSONByteReader {
         }
         position += word.utf8CodeUnitCount
         return value
-    }
-
-    /// Passes over a value whose syntax was checked already (a record that
-    /// `ChunkedJSONReader` walked): only strings and brackets are followed,
-    /// several times faster than `skipValue`.
-    mutating func skipCheckedValue() {
-        skipWhitespace()
-        var depth = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                while position < bytes.count {
-                    let inner = bytes[position]
-                    position += inner == UInt8(ascii: "\\") ? 2 : 1
-                    if inner == UInt8(ascii: "\"") { break }
-                }
-                if depth == 0 { return }
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if depth == 0 {  // the end of the container holding a number or literal
-                    position -= 1
-                    return
-                }
-                depth -= 1
-                if depth == 0 { return }
-            case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09:
-                if depth == 0 {  // the end of a number or literal
-                    position -= 1
-                    return
-                }
-            default:
-                continue
-            }
-        }
     }
 
     // MARK: - Reading tokens
