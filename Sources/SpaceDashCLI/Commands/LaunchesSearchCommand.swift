@@ -278,29 +278,9 @@ struct LaunchesSearchCommand: Command {
     /// waits for live ones before the screen opens). The chain's notices go to stderr
     /// once the terminal is given back.
     private func runInteractive(_ context: CommandContext) async throws -> ExitCode {
-        let clock = context.clock
-        let feed = LaunchSearchFeed(timeframe: timeframe, filters: filterQuery, limit: limit, now: { clock() })
-        let indexing = DispatchQueue(label: "spacedash.index", qos: .userInitiated).eraseToAnyScheduler()
         let settled = SettledLaunches()
-        let data: AnyPublisher<LaunchSearchData, Never>
-        if let file {
-            data = feed.publisher(file: file, launches: try loadFile(file, context).launches, indexing: indexing)
-        } else if fetch.policy.strict {
-            let loaded = try await load(context)
-            data = Just(loaded.launches)
-                .receive(on: indexing)
-                .map { feed.data($0, source: .service(loaded.origin ?? .sample)) }
-                .eraseToAnyPublisher()
-        } else {
-            // Request lines written while the screen is open would garble it: they wait for its end.
-            let httpLog = HTTPLog { line in settled.hold(line) }
-            let updates = try Services(context: context, fetch: fetch, httpLog: httpLog)
-                .launches().updates(serviceRequest)
-                .handleEvents(receiveOutput: { update in if !update.isLoading { settled.keep(update.sourced) } })
-            data = feed.publisher(updates, indexing: indexing)
-        }
         let outcome = try await LaunchSearchRunner.run(
-            initialQuery: words.joined(separator: " "), data: data,
+            initialQuery: words.joined(separator: " "), data: try await searchData(context, settled: settled),
             debounce: .milliseconds(debounce), context: context)
         for line in settled.heldLines { context.notice(line) }
         if let sourced = settled.value {
@@ -312,11 +292,36 @@ struct LaunchesSearchCommand: Command {
         return .success
     }
 
+    /// The launches `-i` searches, as they come: prepared off the main queue, each
+    /// delivery replacing the last. Request lines and the settled answer go to `settled`.
+    private func searchData(_ context: CommandContext, settled: SettledLaunches) async throws -> AnyPublisher<LaunchSearchData, Never> {
+        let clock = context.clock
+        let feed = LaunchSearchFeed(timeframe: timeframe, filters: filterQuery, limit: limit, now: { clock() })
+        let indexing = DispatchQueue(label: "spacedash.index", qos: .userInitiated).eraseToAnyScheduler()
+        if let file {
+            return feed.publisher(file: file, launches: try loadFile(file, context).launches, indexing: indexing)
+        }
+        if fetch.policy.strict {
+            let loaded = try await load(context)
+            return Just(loaded.launches)
+                .receive(on: indexing)
+                .map { feed.data($0, source: .service(loaded.origin ?? .sample)) }
+                .eraseToAnyPublisher()
+        }
+        // Request lines written while the screen is open would garble it: they wait for its end.
+        let httpLog = HTTPLog { line in settled.hold(line) }
+        let updates = try Services(context: context, fetch: fetch, httpLog: httpLog)
+            .launches().updates(serviceRequest)
+            .handleEvents(receiveOutput: { update in if !update.isLoading { settled.keep(update.sourced) } })
+        return feed.publisher(updates, indexing: indexing)
+    }
+
     /// --watch: the live screen (Sources/SpaceDashCLI/Watch) over the launches the query
-    /// selects; `/` leaves it for the interactive search. Request lines (--verbose) wait for
+    /// selects; `/` opens the interactive search and comes back. Request lines (--verbose) wait for
     /// the screen's end, as with -i.
     private func runWatch(_ context: CommandContext) async throws -> ExitCode {
-        if let problem = LaunchWatchRunner.unavailability(environment: context.environment, stdoutIsTerminal: context.stdout.isTerminal) {
+        if let problem = WatchRunner.unavailability(environment: context.environment, stdoutIsTerminal: context.stdout.isTerminal,
+                                                    shown: "the launches") {
             throw CommandError(problem, exitCode: .usage)
         }
         let settled = SettledLaunches()
@@ -338,13 +343,28 @@ struct LaunchesSearchCommand: Command {
             minimumSpacing: LaunchWatchViewModel.minimumSpacing(pages: pages),
             startDate: context.now,
             scheduler: DispatchQueue.main.eraseToAnyScheduler())
-        let outcome = try await LaunchWatchRunner.run(model: model, context: context)
-        for line in settled.heldLines { context.notice(line) }
-        switch outcome {
-        case .quit: return .success
-        case .interrupted: return .interrupted
-        case .search: return try await runInteractive(context)
+        var view = LaunchWatchView(timeZone: context.timeZone)
+        view.glyphs = context.glyphs
+        // `/` searches the launches the watch has cached, with the watch's query, and comes back.
+        let outcome = try await WatchRunner.watch(model: model, view: view, clock: model.clock, context: context) {
+            try await LaunchSearchRunner.run(initialQuery: words.joined(separator: " "), data: try await searchData(context, settled: settled),
+                                             debounce: .milliseconds(debounce), context: context)
         }
+        await MainActor.run { model.stop() }
+        for line in settled.heldLines { context.notice(line) }
+        return outcome == .quit ? .success : .interrupted
+    }
+
+    /// `/` in the dashboard's live view: the interactive search over the upcoming launches
+    /// the watch loads (the cache it keeps answers, so no extra request), as `-i` runs it.
+    static func searchFromWatch(service: LaunchService, request: LaunchService.Request,
+                                context: CommandContext) async throws -> LaunchSearchRunner.Outcome {
+        let clock = context.clock
+        let feed = LaunchSearchFeed(timeframe: .upcoming, filters: LaunchSearchQuery(words: []), limit: nil, now: { clock() })
+        let indexing = DispatchQueue(label: "spacedash.index", qos: .userInitiated).eraseToAnyScheduler()
+        let data = feed.publisher(service.updates(request), indexing: indexing)
+        return try await LaunchSearchRunner.run(initialQuery: "", data: data, debounce: .milliseconds(debounce.defaultValue),
+                                                context: context)
     }
 
     // MARK: - The query
@@ -374,9 +394,9 @@ struct LaunchesSearchCommand: Command {
     }
 }
 
-/// What an interactive search has to say on stderr once the screen closes: the
-/// service's settled answer (for its notices) and --verbose's request lines.
-private final class SettledLaunches: Sendable {
+/// What an interactive search or a live view has to say on stderr once the screen
+/// closes: the service's settled answer (for its notices) and --verbose's request lines.
+final class SettledLaunches: Sendable {
     private let sourced = Mutex<Sourced<LaunchList>?>(nil)
     private let lines = Mutex<[String]>([])
 

@@ -33,11 +33,12 @@ public struct SpaceDash: Command {
             69 no live data with --strict, 130 interrupted.
             """,
         arguments: [OutputOptions.json, MarsWeatherCommand.station, MarsWeatherCommand.quiet, OutputOptions.units, OutputOptions.utc, limit]
-            + FetchOptions.all,
+            + FetchOptions.all + [watch, LaunchesSearchCommand.interval],
         examples: [
             Example("spacedash", "The dashboard: Mars weather beside the next five launches."),
             Example("spacedash --offline --json", "Both panels as JSON, without a request."),
             Example("spacedash --units imperial --limit 10 --utc", "°F, the next ten launches, times in UTC."),
+            Example("spacedash --watch", "Both panels live: countdowns every second, launches every 10 minutes, weather every 6 hours."),
             Example("spacedash help COMMAND", "A command's options and examples."),
         ],
         subcommands: commands)
@@ -47,17 +48,27 @@ public struct SpaceDash: Command {
     static let limit = Option<Int>("limit", valueName: "N", default: LaunchesPanel.count, help: "Show the next N launches",
                                    example: "10", check: .within(1...100))
 
+    static let watch = Flag("watch", help: "A live full-screen view on the terminal: countdowns tick every second, launches refresh every --interval minutes and what changed is marked, the weather every 6 hours; q or Esc quits, r refreshes, / searches the launches")
+
     let dashboard: Dashboard
 
     public init(_ arguments: ParsedArguments) throws {
         let output = OutputOptions(arguments)
         dashboard = Dashboard(units: output.units, json: output.json, fetch: try FetchOptions(arguments),
                               station: arguments[MarsWeatherCommand.station], quiet: arguments[MarsWeatherCommand.quiet],
-                              limit: arguments[Self.limit])
+                              limit: arguments[Self.limit], watch: arguments[Self.watch],
+                              interval: arguments[LaunchesSearchCommand.interval])
+        if !dashboard.watch, arguments.contains(LaunchesSearchCommand.interval) {
+            throw UsageError("--interval applies only to --watch", hint: "add --watch: spacedash --watch --interval \(dashboard.interval)")
+        }
+        if dashboard.watch, output.json {
+            throw UsageError("--watch and --json contradict each other: --watch redraws a screen, --json prints once for scripts")
+        }
     }
 
     /// Without a command: the dashboard, Mars weather beside the next launches.
     public func run(_ context: CommandContext) async throws -> ExitCode {
+        if dashboard.watch { return try await dashboard.runWatch(context) }
         let services = Services(context: context, fetch: dashboard.fetch)
         return try await dashboard.run(context, sources: try Dashboard.Sources(services, fetch: dashboard.fetch, station: dashboard.station),
                                        width: context.layoutWidth)

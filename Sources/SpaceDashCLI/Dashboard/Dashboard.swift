@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import SpaceData
 import Streams
 import Terminal
@@ -15,6 +16,10 @@ struct Dashboard: Sendable {
     var quiet = false
     /// How many launches the panel shows (`--limit`).
     var limit = LaunchesPanel.count
+    /// `--watch`: the live view (Sources/SpaceDashCLI/Watch).
+    var watch = false
+    /// Minutes between two refreshes of the launches with `--watch`.
+    var interval = 10
 
     /// Where the two panels' data comes from; the demo and tests replace it.
     struct Sources {
@@ -23,16 +28,22 @@ struct Dashboard: Sendable {
 
         /// The same services, cache and fallback chains as `mars-weather` and `launches`.
         init(_ services: Services, fetch: FetchOptions, station: MarsStation = .curiosity) throws(CommandError) {
-            switch station {
-            case .curiosity:
-                marsWeather = try services.curiosity(timeout: fetch.timeout).weather(fetch.policy)
-                    .map { $0.map(MarsPanelWeather.curiosity) }.eraseToAnyPublisher()
-            case .insight:
-                marsWeather = try services.insight(timeout: fetch.timeout).weather(fetch.policy)
-                    .map { $0.map(MarsPanelWeather.insight) }.eraseToAnyPublisher()
-            }
+            marsWeather = try Self.marsWeather(services, timeout: fetch.timeout, station: station)(fetch.policy)
             launches = try services.launches()
                 .launches(LaunchService.Request(timeframe: .upcoming, pages: 1, policy: fetch.policy, timeout: fetch.timeout))
+        }
+
+        /// The weather panel's source for a policy: `--watch` asks again with `refresh` set.
+        static func marsWeather(_ services: Services, timeout: TimeInterval, station: MarsStation)
+            throws(CommandError) -> @Sendable (FetchPolicy) -> AnyPublisher<Sourced<MarsPanelWeather>, ServiceFailure> {
+            switch station {
+            case .curiosity:
+                let service = try services.curiosity(timeout: timeout)
+                return { policy in service.weather(policy).map { $0.map(MarsPanelWeather.curiosity) }.eraseToAnyPublisher() }
+            case .insight:
+                let service = try services.insight(timeout: timeout)
+                return { policy in service.weather(policy).map { $0.map(MarsPanelWeather.insight) }.eraseToAnyPublisher() }
+            }
         }
 
         init(marsWeather: AnyPublisher<InSightReport, ServiceFailure>, launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>) {
@@ -105,5 +116,48 @@ struct Dashboard: Sendable {
         let launches = LaunchesPanel(dates: LaunchDateText(timeZone: context.timeZone, now: now), width: launchesWidth,
                                      style: context.styleMode, glyphs: glyphs, count: limit).lines(data.launches)
         return layout.lines(left: mars, right: launches)
+    }
+}
+
+extension Dashboard {
+    /// `--watch`: both panels live on the terminal (Sources/SpaceDashCLI/Watch); `/` opens
+    /// the interactive search over the launches and comes back. Request lines (--verbose) wait for the
+    /// screen's end, as with `launches --watch`.
+    func runWatch(_ context: CommandContext) async throws -> ExitCode {
+        if let problem = WatchRunner.unavailability(environment: context.environment, stdoutIsTerminal: context.stdout.isTerminal,
+                                                    shown: "the dashboard") {
+            throw CommandError(problem, exitCode: .usage)
+        }
+        let held = SettledLaunches()
+        let services = Services(context: context, fetch: fetch, httpLog: HTTPLog { line in held.hold(line) })
+        let launchService = try services.launches()
+        let weather = try Sources.marsWeather(services, timeout: fetch.timeout, station: station)
+        let policy = fetch.policy
+        let request = LaunchService.Request(timeframe: .upcoming, pages: 1, policy: policy, timeout: fetch.timeout)
+        // A scheduled refresh asks again even while the cache is fresh.
+        let launches = LaunchWatchViewModel(
+            load: { ask in
+                var request = request
+                if ask && !policy.offline { request.policy.refresh = true }
+                return launchService.launches(request)
+            },
+            retryAllowedAt: { launchService.retryAllowedAt },
+            limit: limit,
+            interval: TimeInterval(interval * 60),
+            startDate: context.now,
+            scheduler: DispatchQueue.main.eraseToAnyScheduler())
+        let model = DashboardWatchViewModel(launches: launches, weather: { ask in
+            var asked = policy
+            if ask && !policy.offline { asked.refresh = true }
+            return weather(asked)
+        })
+        var view = DashboardWatchView(launches: LaunchWatchView(timeZone: context.timeZone), units: units)
+        view.launches.glyphs = context.glyphs
+        let outcome = try await WatchRunner.watch(model: model, view: view, clock: launches.clock, context: context) {
+            try await LaunchesSearchCommand.searchFromWatch(service: launchService, request: request, context: context)
+        }
+        await MainActor.run { model.stop() }
+        for line in held.heldLines { context.notice(line) }
+        return outcome == .quit ? .success : .interrupted
     }
 }

@@ -5,9 +5,8 @@ import Streams
 import Terminal
 
 /// Runs the interactive search on the terminal device, driven by events on
-/// the main queue: a dispatch source on the terminal's descriptor brings keys,
-/// another on the session's notification descriptor brings resizes and resumes,
-/// and the view model's `onChange` brings new state to draw. Nothing polls and
+/// the main queue: the session's `TerminalInput` brings keys, resizes and
+/// resumes, and the view model's `onChange` brings new state to draw. Nothing polls and
 /// no thread waits: the command awaits the outcome. The session restores the
 /// terminal on every exit (signals included, see `TerminalSession`).
 enum LaunchSearchRunner {
@@ -46,19 +45,16 @@ enum LaunchSearchRunner {
         private let screen: Screen
         private let queue = DispatchQueue.main
         private var model: LaunchSearchViewModel?
-        private var decoder = KeyDecoder()
-        private var input: (any DispatchSourceRead)?
-        private var notifications: (any DispatchSourceRead)?
+        private let input: TerminalInput
         /// Turns the spinner while data or a search is pending; stopped otherwise.
         private var spinner: (any DispatchSourceTimer)?
         private var isSpinning = false
-        /// Settles a lone ESC (or a cut sequence) once the decoder's escape timeout has passed.
-        private var pendingFlush: DispatchWorkItem?
         private var continuation: CheckedContinuation<Outcome, any Error>?
 
         init(session: TerminalSession, context: CommandContext) {
             self.session = session
             screen = Screen(session: session, context: context)
+            input = TerminalInput(session: session, queue: queue)
         }
 
         func start(initialQuery: String, data: AnyPublisher<LaunchSearchData, Never>, debounce: Duration,
@@ -71,49 +67,18 @@ enum LaunchSearchRunner {
             self.model = model
             model.onChange = { [weak self] state in self?.changed(state) }
 
-            let input = DispatchSource.makeReadSource(fileDescriptor: session.fileDescriptor, queue: queue)
-            input.setEventHandler { [weak self] in self?.readInput() }
-            let notifications = DispatchSource.makeReadSource(fileDescriptor: session.notificationDescriptor, queue: queue)
-            notifications.setEventHandler { [weak self] in self?.readNotifications() }
             let spinner = DispatchSource.makeTimerSource(queue: queue)
             spinner.schedule(deadline: .now(), repeating: .milliseconds(100))
             spinner.setEventHandler { [weak self] in self?.turnSpinner() }
-            self.input = input
-            self.notifications = notifications
             self.spinner = spinner
 
             model.pageSize = screen.view.resultRows(in: screen.size)
             changed(model.state)
-            input.resume()
-            notifications.resume()
+            input.start(events: { [weak self] events in self?.handle(events) },
+                        failed: { [weak self] error in self?.finish(.failure(error)) })
         }
 
         // MARK: Events
-
-        private func readInput() {
-            guard continuation != nil else { return }
-            pendingFlush?.cancel()
-            pendingFlush = nil
-            do {
-                handle(try session.readInput(&decoder))
-            } catch {
-                finish(.failure(error))
-                return
-            }
-            if decoder.hasPendingInput, continuation != nil {
-                let flush = DispatchWorkItem { [weak self] in
-                    guard let self else { return }
-                    self.pendingFlush = nil
-                    self.handle(self.decoder.flush().map(TerminalEvent.key))
-                }
-                pendingFlush = flush
-                queue.asyncAfter(deadline: .now() + Self.seconds(decoder.escapeTimeout), execute: flush)
-            }
-        }
-
-        private func readNotifications() {
-            handle(session.readNotifications())
-        }
 
         private func handle(_ events: [TerminalEvent]) {
             for event in events {
@@ -165,32 +130,20 @@ enum LaunchSearchRunner {
 
         // MARK: The end
 
-        /// Stops every source, gives the terminal back once they are cancelled (their
-        /// descriptors are the session's), then resumes the command.
+        /// Stops the input and the spinner, gives the terminal back once the input's
+        /// sources are cancelled (their descriptors are the session's), then resumes the command.
         private func finish(_ result: Result<Outcome, any Error>) {
             guard let continuation else { return }
             self.continuation = nil
             model?.stop()
-            pendingFlush?.cancel()
             // A suspended timer must be resumed before it is cancelled.
             if !isSpinning { spinner?.resume() }
             spinner?.cancel()
-            let cancelled = DispatchGroup()
-            for source in [input, notifications].compactMap({ $0 }) {
-                cancelled.enter()
-                source.setCancelHandler { cancelled.leave() }
-                source.cancel()
-            }
             let session = session
-            cancelled.notify(queue: queue) {
+            input.cancel {
                 session.end()
                 continuation.resume(with: result)
             }
-        }
-
-        private static func seconds(_ duration: Duration) -> Double {
-            let (seconds, attoseconds) = duration.components
-            return Double(seconds) + Double(attoseconds) / 1e18
         }
     }
 

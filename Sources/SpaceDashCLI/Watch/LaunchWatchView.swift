@@ -6,7 +6,7 @@ import Terminal
 /// from and when the next refresh is, the launches to come with a countdown to
 /// the second and what the last refresh changed, those that lifted off, and the
 /// keys. It holds no pipeline.
-struct LaunchWatchView: Sendable {
+struct LaunchWatchView: WatchView, Sendable {
     var timeZone: TimeZone = .current
     var glyphs: Glyphs = .unicode
     var spinnerStep = 0
@@ -14,7 +14,30 @@ struct LaunchWatchView: Sendable {
     static let keys = "q quit · r refresh · / search"
 
     func frame(_ state: LaunchWatchState, size: TerminalSize) -> Frame {
+        Self.frame(lines(state, width: size.columns), size: size, glyphs: glyphs)
+    }
+
+    mutating func advance(for state: LaunchWatchState) {
+        if state.isRefreshing { spinnerStep += 1 }
+    }
+
+    /// The body of a live view's frame cut to the screen, with the keys on the last row
+    /// whatever fits above them.
+    static func frame(_ lines: [StyledText], size: TerminalSize, glyphs: Glyphs, keys: String = LaunchWatchView.keys) -> Frame {
         let width = max(1, size.columns)
+        let body = Array(lines.prefix(max(0, size.rows - 1))).map { $0.truncated(toWidth: width, ellipsis: glyphs.ellipsis) }
+        var shown = body
+        if size.rows > 1 {
+            while shown.count < size.rows - 1 { shown.append(StyledText()) }
+            shown.append(StyledText(keys.replacingOccurrences(of: " · ", with: glyphs.joiner), style: .dim)
+                .truncated(toWidth: width, ellipsis: glyphs.ellipsis))
+        }
+        return Frame(lines: Array(shown.prefix(size.rows)), cursor: nil)
+    }
+
+    /// The title with where the launches came from and the next refresh, the launches
+    /// to come, those that lifted off; not yet cut to `width` (rows are, by the frame).
+    func lines(_ state: LaunchWatchState, width: Int) -> [StyledText] {
         let now = state.now
         var lines: [StyledText] = []
         lines.append(StyledText("Launches", style: .bold) + StyledText(glyphs.joiner + status(state), style: .dim))
@@ -42,15 +65,7 @@ struct LaunchWatchView: Sendable {
                 lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: outcome))
             }
         }
-        // The keys stay on the last row, whatever fits above them.
-        let body = Array(lines.prefix(max(0, size.rows - 1))).map { $0.truncated(toWidth: width, ellipsis: glyphs.ellipsis) }
-        var shown = body
-        if size.rows > 1 {
-            while shown.count < size.rows - 1 { shown.append(StyledText()) }
-            shown.append(StyledText(Self.keys.replacingOccurrences(of: " · ", with: glyphs.joiner), style: .dim)
-                .truncated(toWidth: width, ellipsis: glyphs.ellipsis))
-        }
-        return Frame(lines: Array(shown.prefix(size.rows)), cursor: nil)
+        return lines
     }
 
     /// "live, refreshed 3 min ago · next refresh in 7m", or "refreshing…" with the spinner.

@@ -41,14 +41,15 @@ struct LaunchWatchState: Sendable, Equatable {
 
 /// The pipeline of `--watch`: launches loaded now and refreshed every
 /// `interval` (never sooner than `minimumSpacing` after the last request, nor
-/// before Launch Library's `Retry-After` has passed), a tick every second that
-/// moves the countdowns and takes a launch off the list at T-0, and the marks of
-/// what each refresh changed. Everything runs on `scheduler` (the main queue,
-/// or a `TestScheduler`); `onChange` reports each new state there.
-final class LaunchWatchViewModel: @unchecked Sendable {
+/// before Launch Library's `Retry-After` has passed: its `RefreshSchedule`), a
+/// tick every second that moves the countdowns and takes a launch off the list
+/// at T-0, and the marks of what each refresh changed. Everything runs on
+/// `scheduler` (the main queue, or a `TestScheduler`); `onChange` reports each
+/// new state there.
+final class LaunchWatchViewModel: WatchModel, @unchecked Sendable {
     /// The launches of one refresh; `ask` is true when the refresh should ask
     /// Launch Library even though the cache is fresh.
-    typealias Load = @Sendable (_ ask: Bool) -> AnyPublisher<Sourced<LaunchList>, ServiceFailure>
+    typealias Load = RefreshSchedule<Sourced<LaunchList>>.Load
 
     /// Launch Library's free tier: 15 requests an hour, so one every 4 minutes.
     static let requestsPerHour = 15
@@ -61,26 +62,18 @@ final class LaunchWatchViewModel: @unchecked Sendable {
         3600 / TimeInterval(requestsPerHour) * TimeInterval(max(1, pages))
     }
 
-    private let load: Load
-    private let retryAllowedAt: @Sendable () -> Date?
     private let select: @Sendable ([Launch]) -> [Launch]
     private let limit: Int?
-    private let interval: TimeInterval
-    private let minimumSpacing: TimeInterval
-    private let scheduler: AnySchedulerOf<DispatchQueue>
-    private let startDate: Date
-    private let startTime: DispatchQueue.SchedulerTimeType
+    let clock: WatchClock
+    private let schedule: RefreshSchedule<Sourced<LaunchList>>
 
     private(set) var state: LaunchWatchState
     var onChange: ((LaunchWatchState) -> Void)?
 
     /// The versions of the launches at the last refresh, by id, to tell what changed.
     private var known: [String: Launch]?
-    private var lastRequest: Date?
-    private var loading: AnyCancellable?
     private var ticks: AnyCancellable?
-    /// Only the latest scheduled refresh runs; earlier ones see a newer generation.
-    private var refreshGeneration = 0
+    private var isStarted = false
     private var isStopped = false
 
     /// - Parameters:
@@ -92,102 +85,62 @@ final class LaunchWatchViewModel: @unchecked Sendable {
          interval: TimeInterval = LaunchWatchViewModel.defaultInterval,
          minimumSpacing: TimeInterval = LaunchWatchViewModel.minimumSpacing(pages: 1),
          startDate: Date, scheduler: AnySchedulerOf<DispatchQueue>) {
-        self.load = load
-        self.retryAllowedAt = retryAllowedAt
         self.select = select
         self.limit = limit
-        self.interval = max(interval, minimumSpacing)
-        self.minimumSpacing = minimumSpacing
-        self.scheduler = scheduler
-        self.startDate = startDate
-        startTime = scheduler.now
+        clock = WatchClock(startDate: startDate, scheduler: scheduler)
+        schedule = RefreshSchedule(load: load, interval: interval, minimumSpacing: minimumSpacing,
+                                   retryAllowedAt: retryAllowedAt, clock: clock)
         state = LaunchWatchState(now: startDate)
+        schedule.received = { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let sourced): self.apply(sourced)
+            case .failure(let failure): self.state.notice = failure.description
+            }
+        }
+        schedule.changed = { [weak self] in self?.scheduleChanged() }
     }
 
-    var now: Date {
-        startDate.addingTimeInterval(TimeInterval(startTime.distance(to: scheduler.now).magnitude) / 1e9)
-    }
+    var now: Date { clock.now }
 
-    /// Loads the launches (from the cache while it is fresh) and starts the ticks.
+    /// Loads the launches (from the cache while it is fresh) and starts the ticks;
+    /// once (the view comes back to a model that runs).
     func start() {
-        refresh(ask: false)
-        ticks = scheduler.timerPublisher(every: .seconds(1)).sink { [weak self] _ in self?.tick() }
+        guard !isStarted, !isStopped else { return }
+        isStarted = true
+        schedule.start()
+        ticks = clock.scheduler.timerPublisher(every: .seconds(1)).sink { [weak self] _ in self?.tick() }
     }
 
     func stop() {
         isStopped = true
-        refreshGeneration += 1
-        loading?.cancel()
+        schedule.stop()
         ticks?.cancel()
-        loading = nil
         ticks = nil
     }
 
     /// `r`: refreshes now when the limits allow, else as soon as they do, and
     /// says when.
     func refreshNow() {
-        guard !isStopped, loading == nil else { return }
+        guard !isStopped else { return }
         let now = self.now
-        let earliest = earliestRequest()
-        if earliest <= now {
-            refresh(ask: true)
-            return
-        }
+        guard case .waiting(let earliest, let retryAfter) = schedule.refreshNow() else { return }
         let wait = LaunchDateText.span(Int(earliest.timeIntervalSince(now).rounded(.up)))
-        let why = (retryAllowedAt().map { $0 >= earliest } ?? false)
+        let why = retryAfter
             ? "Launch Library asked to wait (Retry-After)"
             : "Launch Library allows \(Self.requestsPerHour) requests an hour"
         state.notice = "\(why): refreshing in \(wait)"
-        if state.nextRefresh.map({ earliest < $0 }) ?? true { schedule(at: earliest) } else { changed() }
+        changed()
     }
 
     // MARK: Refreshing
 
-    private func earliestRequest() -> Date {
-        var earliest = lastRequest.map { $0.addingTimeInterval(minimumSpacing) } ?? .distantPast
-        if let retry = retryAllowedAt(), retry > earliest { earliest = retry }
-        return earliest
-    }
-
-    private func refresh(ask: Bool) {
-        guard !isStopped, loading == nil else { return }
-        refreshGeneration += 1
-        lastRequest = now
-        state.isRefreshing = true
-        state.nextRefresh = nil
+    private func scheduleChanged() {
+        let status = schedule.status
+        state.isRefreshing = status.isRefreshing
+        state.refreshedAt = status.refreshedAt
+        state.nextRefresh = status.nextRefresh
         changed()
-        // Each refresh is a new subscription: the service's publisher is cold.
-        loading = load(ask)
-            .receive(on: scheduler)
-            .sink(receiveCompletion: { [weak self] completion in
-                guard let self, case .failure(let failure) = completion else { return }
-                self.state.notice = failure.description
-                self.finishRefresh()
-            }, receiveValue: { [weak self] sourced in
-                guard let self else { return }
-                self.apply(sourced)
-                self.finishRefresh()
-            })
-    }
-
-    private func finishRefresh() {
-        loading = nil
-        state.isRefreshing = false
-        state.refreshedAt = now
-        // The next one after the interval, and not before the limits allow.
-        schedule(at: max(now.addingTimeInterval(interval), earliestRequest()))
-    }
-
-    private func schedule(at date: Date) {
-        refreshGeneration += 1
-        let generation = refreshGeneration
-        state.nextRefresh = date
-        changed()
-        let delay = max(0, date.timeIntervalSince(now))
-        scheduler.schedule(after: scheduler.now.advanced(by: .seconds(delay))) { [weak self] in
-            guard let self, self.refreshGeneration == generation else { return }
-            self.refresh(ask: true)
-        }
     }
 
     /// A refresh's launches: those to come on the list with their changes marked,

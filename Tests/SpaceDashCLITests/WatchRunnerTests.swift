@@ -3,23 +3,24 @@ import Glibc
 import Testing
 import TestSupport
 
-/// End-to-end: `spacedash launches --watch` on a pseudo-terminal that is the process's
+/// End-to-end: `spacedash launches --watch` and `spacedash --watch` on a pseudo-terminal that is the process's
 /// controlling terminal, against a Launch Library on 127.0.0.1 serving the real listing
 /// of 20 July 2026 (../shared/data/launches/ll2; skipped without it), the clock set to
 /// 12:00 UTC that day. The screen is awaited by what it shows, never by time.
-@Suite(.serialized) struct LaunchWatchRunnerTests {
+@Suite(.serialized) struct WatchRunnerTests {
     static func server() throws -> LoopbackServer {
         try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try LaunchCaptures.data(LaunchCaptures.july2026List))])
     }
 
-    static func start(_ terminal: PseudoTerminal, _ arguments: [String], server: LoopbackServer, sandbox: Sandbox) throws -> RunningProcess {
+    static func start(_ terminal: PseudoTerminal, _ arguments: [String], server: LoopbackServer, sandbox: Sandbox,
+                      command: [String] = ["launches", "--watch"]) throws -> RunningProcess {
         // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
         // terminal, makes it stdout too (--watch draws only on a terminal), and execs
         // spacedash with the same pid.
         try ProcessRunner.start(
             URL(fileURLWithPath: "/bin/bash"),
             arguments: ["-c", "exec 0<>\"$1\" 1>&0; shift; exec \"$@\"", "bash", terminal.path,
-                        ProjectPaths.spacedashBinary.path, "launches", "--watch"] + arguments,
+                        ProjectPaths.spacedashBinary.path] + command + arguments,
             environment: sandbox.environment(server: server, launchesPath: "/2.3.0", extra: [
                 "TERM": "xterm-256color", "TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z",
             ]),
@@ -80,8 +81,12 @@ import TestSupport
         #expect(server.requests.count == 1)
     }
 
+    static let keys = "q quit · r refresh · / search"
+
+    /// `/` opens the search with the watch's query; Esc comes back to the watch, and so
+    /// does q after Enter has shown a launch's details. The watch asks nothing for the trip.
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
-    func slashOpensTheInteractiveSearchWithTheWatchsQuery() throws {
+    func slashSearchesWithTheWatchsQueryAndComesBackToTheWatch() throws {
         let server = try Self.server()
         defer { server.stop() }
         let sandbox = Sandbox()
@@ -92,11 +97,28 @@ import TestSupport
         terminal.type("/")
         let search = terminal.waitForScreen { $0.line(0) == "> starlink" && $0.line(1).hasPrefix("3 / 10 launches") }
         #expect(search.line(1).hasPrefix("3 / 10 launches"), "\(search.lines)")
+
         terminal.type("\u{1B}")
+        let back = terminal.waitForScreen { $0.line(0).hasPrefix("Launches · ") && $0.line(29) == Self.keys && Self.row($0, Self.starlink) != nil }
+        #expect(back.line(29) == Self.keys, "Esc in the search: back to the watch \(back.lines)")
+
+        terminal.type("/")
+        terminal.waitForScreen { $0.line(0) == "> starlink" && $0.line(1).hasPrefix("3 / 10 launches") }
+        terminal.type("\r")
+        let details = terminal.waitForScreen(showing: "q or Esc back to the watch")
+        #expect(details.line(0) == Self.starlink, "\(details.lines)")
+        #expect(details.row(containing: "Status") != nil)
+        #expect(details.line(29) == "q or Esc back to the watch · / search")
+
+        terminal.type("q")
+        let again = terminal.waitForScreen { $0.line(0).hasPrefix("Launches · ") && Self.row($0, Self.starlink) != nil }
+        #expect(again.line(29) == Self.keys)
+        terminal.type("q")
         let result = process.wait(timeout: 60)
-        #expect(result.exitCode == 130, "Esc in the search cancels it, as with -i")
+        #expect(result.exitCode == 0, "q in the watch quits")
+        #expect(result.stdout.isEmpty, "nothing printed: the details were shown on the screen")
         #expect(terminal.isRestored)
-        #expect(server.requests.count == 1, "the search reads the launches the watch cached")
+        #expect(server.requests.count == 1, "the search read the launches the watch cached; no refresh was due")
     }
 
     /// As in less or vim: Ctrl-Z gives the terminal back and stops; fg (SIGCONT) redraws.
@@ -156,6 +178,72 @@ import TestSupport
             #expect(result.exitCode == 64, "\(arguments)")
             #expect(result.stderrText.hasPrefix("spacedash: ") && result.stderrText.contains(message), "\(arguments): \(result.stderrText)")
             #expect(result.stderrText.split(separator: "\n").count == 2, "the error, then the usage line")
+        }
+    }
+
+    // MARK: The dashboard
+
+    static let launchesPath = "/2.3.0/launches/upcoming/"
+
+    /// `spacedash --watch`: the weather (Curiosity's feed is not served here, so the
+    /// bundled sample) beside the live launches, keys on the last row.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theDashboardDrawsBothPanelsTicksAndQuitsWithQ() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 180, rows: 24)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox, command: ["--watch"])
+        let first = terminal.waitForScreen {
+            $0.line(0).contains("Curiosity (REMS)") && $0.line(0).contains("Launches · live") && $0.row(containing: "weather: next refresh") != nil
+        }
+        #expect(first.line(0).hasPrefix("Mars weather · Curiosity (REMS), Gale crater"), "\(first.lines)")
+        #expect(first.isAlternateScreen)
+        #expect(first.row(containing: "weather: next refresh in 0") != nil, "in 6 hours (less the seconds since): \(first.lines)")
+        #expect(Self.row(first, Self.starlink)?.contains("T-02:49:") == true)
+        #expect(first.line(23) == "q quit · r refresh · / search")
+        terminal.waitForScreen { Self.row($0, Self.starlink)?.contains("T-02:49:2") == true }
+        // `/` searches the launches; Esc comes back to both panels.
+        terminal.type("/")
+        terminal.waitForScreen { $0.line(0).hasPrefix(">") && $0.line(1).hasPrefix("10 / 10 launches") }
+        terminal.type("\u{1B}")
+        let back = terminal.waitForScreen { $0.line(0).contains("Curiosity (REMS)") && $0.line(0).contains("Launches · ") }
+        #expect(back.line(23) == Self.keys)
+        terminal.type("q")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(terminal.isRestored)
+        #expect(server.requests.filter { $0.path.hasPrefix(Self.launchesPath) }.count == 1, "the next launch refresh is 10 minutes away")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func sigtermDuringTheDashboardsWatchRestoresTheTerminal() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 40)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox, command: ["--watch"])
+        terminal.waitForScreen { Self.row($0, Self.starlink) != nil && $0.row(containing: "Mars weather") != nil }
+        process.send(signal: SIGTERM)
+        let result = process.wait(timeout: 60)
+        #expect(result.signal == SIGTERM)
+        #expect(terminal.isRestored)
+    }
+
+    @Test func theDashboardsWatchIsAUsageErrorInAPipeOrWithJSONOrAnIntervalAlone() throws {
+        let sandbox = Sandbox()
+        let piped = try sandbox.run(["--watch", "--offline"], server: nil)
+        #expect(piped.exitCode == 64)
+        #expect(piped.stderrText == "spacedash: --watch needs a terminal (it redraws the screen every second): drop --watch to print the dashboard once\n")
+        for (arguments, message) in [
+            (["--watch", "--json"], "--watch and --json contradict each other"),
+            (["--interval", "10"], "--interval applies only to --watch"),
+            (["--watch", "--interval", "3"], "--interval"),
+        ] {
+            let result = try sandbox.run(arguments, server: nil)
+            #expect(result.exitCode == 64, "\(arguments)")
+            #expect(result.stderrText.hasPrefix("spacedash: ") && result.stderrText.contains(message), "\(arguments): \(result.stderrText)")
+            #expect(result.stdout.isEmpty)
         }
     }
 }
