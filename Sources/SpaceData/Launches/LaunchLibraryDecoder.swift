@@ -301,12 +301,7 @@ struct NamedValue: Decodable {
     init() {}
 
     init(from decoder: Decoder) throws {
-        // Objects are the common case; a string (2.2.0 list mode) is the exception.
-        // Trying the object first keeps thrown errors, which are slow, rare.
-        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
-            name = try decoder.singleValueContainer().decode(String.self).nonEmpty
-            return
-        }
+        guard let c = try decoder.objectOrName(keyedBy: CodingKeys.self, name: &name) else { return }
         name = c.text(.name)
         abbrev = c.text(.abbrev)
     }
@@ -341,12 +336,7 @@ struct RawMission: Decodable {
     init() {}
 
     init(from decoder: Decoder) throws {
-        // Objects are the common case; a string (2.2.0 list mode) is the exception.
-        // Trying the object first keeps thrown errors, which are slow, rare.
-        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
-            name = try decoder.singleValueContainer().decode(String.self).nonEmpty
-            return
-        }
+        guard let c = try decoder.objectOrName(keyedBy: CodingKeys.self, name: &name) else { return }
         name = c.text(.name)
         type = c.text(.type)
         description = c.text(.description)
@@ -370,12 +360,7 @@ struct RawPad: Decodable {
     init() {}
 
     init(from decoder: Decoder) throws {
-        // Objects are the common case; a string (2.2.0 list mode) is the exception.
-        // Trying the object first keeps thrown errors, which are slow, rare.
-        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
-            name = try decoder.singleValueContainer().decode(String.self).nonEmpty
-            return
-        }
+        guard let c = try decoder.objectOrName(keyedBy: CodingKeys.self, name: &name) else { return }
         name = c.text(.name)
         latitude = c.coordinate(.latitude)
         longitude = c.coordinate(.longitude)
@@ -399,12 +384,7 @@ struct RawLocation: Decodable {
     init() {}
 
     init(from decoder: Decoder) throws {
-        // Objects are the common case; a string (2.2.0 list mode) is the exception.
-        // Trying the object first keeps thrown errors, which are slow, rare.
-        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
-            name = try decoder.singleValueContainer().decode(String.self).nonEmpty
-            return
-        }
+        guard let c = try decoder.objectOrName(keyedBy: CodingKeys.self, name: &name) else { return }
         name = c.text(.name)
         countryCode = c.text(.countryCode) ?? c.lenient(RawCountry.self, .country)?.alpha3
         latitude = c.coordinate(.latitude)
@@ -443,6 +423,18 @@ struct RawRocket: Decodable {
     init(from decoder: Decoder) throws {
         let configuration = try decoder.container(keyedBy: CodingKeys.self).lenient(Configuration.self, .configuration)
         name = configuration?.fullName ?? configuration?.name
+    }
+}
+
+extension Decoder {
+    /// The object's keyed container, or nil for a string (2.2.0 list mode), read as `name`.
+    /// Objects are the common case: trying one first keeps thrown errors, which are slow, rare.
+    func objectOrName<Key: CodingKey>(keyedBy type: Key.Type, name: inout String?) throws -> KeyedDecodingContainer<Key>? {
+        guard let c = try? container(keyedBy: type) else {
+            name = try singleValueContainer().decode(String.self).nonEmpty
+            return nil
+        }
+        return c
     }
 }
 
