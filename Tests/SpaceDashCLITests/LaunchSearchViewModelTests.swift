@@ -179,7 +179,7 @@ import Testing
         #expect(harness.model.handle(KeyPress(.enter)) == .accept(Self.launches[3]))
         #expect(harness.model.handle(KeyPress(.tab)) == .toggleDetails)
         #expect(harness.model.handle(KeyPress(.escape)) == .cancel)
-        #expect(harness.model.handle(KeyPress(.control("c"))) == .cancel)
+        #expect(harness.model.handle(KeyPress(.control("c"))) == .interrupt, "Ctrl-C interrupts; it does not only leave the search")
         #expect(harness.model.handle(KeyPress(.control("d"))) == .cancel)
         harness.model.type("x")
         #expect(harness.model.handle(KeyPress(.control("d"))) == .none, "Ctrl-D edits a non-empty query")

@@ -121,6 +121,24 @@ import TestSupport
         #expect(server.requests.count == 1, "the search read the launches the watch cached; no refresh was due")
     }
 
+    /// Esc in the search goes back to the watch, but Ctrl-C there is an interrupt: it
+    /// ends the program with 130, as Ctrl-C in the watch does, the terminal restored.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func ctrlCInTheSearchOpenedFromTheWatchEndsTheWatch() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
+        let process = try Self.start(terminal, ["starlink"], server: server, sandbox: sandbox)
+        terminal.waitForScreen { Self.row($0, Self.starlink) != nil }
+        terminal.type("/")
+        terminal.waitForScreen { $0.line(0) == "> starlink" && $0.line(1).hasPrefix("3 / 10 launches") }
+        terminal.type("\u{03}")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 130)
+        #expect(terminal.isRestored)
+    }
+
     /// As in less or vim: Ctrl-Z gives the terminal back and stops; fg (SIGCONT) redraws.
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func ctrlZSuspendsWithTheTerminalRestoredAndContinuingRedraws() throws {

@@ -12,7 +12,10 @@ import Terminal
 enum LaunchSearchRunner {
     enum Outcome: Equatable {
         case accepted(Launch)
+        /// Esc, or Ctrl-D on an empty query.
         case cancelled
+        /// Ctrl-C.
+        case interrupted
     }
 
     /// The one line to print when there is no terminal to search on, else nil.
@@ -90,6 +93,7 @@ enum LaunchSearchRunner {
                     switch model.handle(press) {
                     case .accept(let launch): finish(.success(.accepted(launch)))
                     case .cancel: finish(.success(.cancelled))
+                    case .interrupt: finish(.success(.interrupted))
                     case .toggleDetails:
                         screen.view.showsDetails.toggle()
                         model.pageSize = screen.view.resultRows(in: screen.size)

@@ -157,8 +157,10 @@ public enum LaunchSearchAction: Equatable, Sendable {
     case none
     /// Enter on a result: print it and exit 0.
     case accept(Launch)
-    /// Esc, Ctrl-C, or Ctrl-D on an empty query: exit 130.
+    /// Esc, or Ctrl-D on an empty query: leave the search (exit 130 from `-i`; back to a live view).
     case cancel
+    /// Ctrl-C: an interrupt, which ends the program (exit 130), from a live view too.
+    case interrupt
     /// Tab: show or hide the details pane (a view matter).
     case toggleDetails
 }
@@ -297,8 +299,10 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
         switch press.key {
         case .enter:
             return enter()
-        case .escape, .control("c"):
+        case .escape:
             return .cancel
+        case .control("c"):
+            return .interrupt
         case .control("d") where state.query.isEmpty:
             return .cancel
         case .tab:

@@ -49,7 +49,7 @@ enum WatchRunner {
     }
 
     /// The live view until q, Esc or Ctrl-C. `/` opens `search` (the interactive search)
-    /// and comes back: Esc in the search returns to the live view, Enter on a launch shows
+    /// and comes back: Esc in the search returns to the live view (Ctrl-C there ends the watch), Enter on a launch shows
     /// its details until q or Esc, then the live view again. The model runs all along, so
     /// its schedules are kept: nothing is asked again for the trip.
     /// - Parameter clock: the live view's, for the countdown on the details.
@@ -65,7 +65,9 @@ enum WatchRunner {
                 var searching = true
                 while searching {
                     searching = false
-                    guard case .accepted(let launch) = try await search() else { break }
+                    let found = try await search()
+                    if found == .interrupted { return .interrupted }  // Ctrl-C ends the watch too
+                    guard case .accepted(let launch) = found else { break }
                     let page = LaunchDetailsPageView(timeZone: context.timeZone, glyphs: context.glyphs, now: { clock.now })
                     switch try await run(model: LaunchDetailsPage(launch), view: page, context: context) {
                     case .quit: break
