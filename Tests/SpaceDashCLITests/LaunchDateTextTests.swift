@@ -39,6 +39,12 @@ import SpaceData
         #expect(dates.countdown(to: launch("2027-02-09T00:00:00Z", precision: "Month")) == "in ~79d")
         #expect(dates.countdown(to: launch("2026-11-21T12:00:00Z", precision: "Day")) == "within a day")
         #expect(dates.countdown(to: launch("2026-11-11T00:00:00Z", precision: "Day")) == "~10d ago")
+        // A year away or more (GCAT's history): whole years.
+        #expect(dates.countdown(to: launch("1969-07-16T13:32:00Z")) == "57 years ago")
+        #expect(dates.countdown(to: launch("1957-10-04T00:00:00Z", precision: "Day")) == "69 years ago")
+        #expect(dates.countdown(to: launch("2025-11-21T00:00:00Z")) == "1 year ago")
+        #expect(dates.countdown(to: launch("2025-11-22T00:00:00Z")) == "364d 6h ago", "under a year: days and hours")
+        #expect(dates.countdown(to: launch("2028-12-01T00:00:00Z", precision: "Month")) == "in 2 years")
     }
 
     private func window(_ start: String, _ end: String?, precision: String = "Minute") -> Launch {

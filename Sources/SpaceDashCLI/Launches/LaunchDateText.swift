@@ -67,10 +67,16 @@ struct LaunchDateText: Sendable {
 
     /// "in 3d 4h", "in 5h 12m", "in 12m", "now", "3h ago": the time left
     /// before `net`, in its two largest units; "in ~45d" when the date is
-    /// known only to the day or month.
+    /// known only to the day or month; "57 years ago" a year away or more.
     func countdown(to launch: Launch) -> String {
         guard let net = launch.net else { return "" }
         let seconds = Int(net.timeIntervalSince(now).rounded(.down))
+        // A launch years away (GCAT's history) reads in years, not "20823d 1h ago".
+        let years = abs(seconds) / Self.yearSeconds
+        if years >= 1 {
+            let text = years == 1 ? "1 year" : "\(years) years"
+            return seconds > 0 ? "in \(text)" : "\(text) ago"
+        }
         if Self.granularity(launch.netPrecision) != .time {
             // Known to the day or month only: hours would be made up.
             let days = abs(seconds) / 86_400
@@ -81,6 +87,9 @@ struct LaunchDateText: Sendable {
         let text = Self.span(abs(seconds))
         return seconds > 0 ? "in \(text)" : "\(text) ago"
     }
+
+    /// A year of 365.25 days, so that a launch 50 years back on the day reads "50 years ago".
+    static let yearSeconds = 31_557_600
 
     static func span(_ seconds: Int) -> String {
         let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60
