@@ -138,6 +138,11 @@ public enum Redaction {
 
     /// `redact(text:)` with these literal secrets rather than the registered
     /// ones (each at least `minimumSecretLength` long; shorter ones are skipped).
+    ///
+    /// Every message a run shows passes here, so the searches are the standard
+    /// library's over UTF-8 (byte for byte, finding whatever Foundation's would
+    /// for these ASCII names), not Foundation's: those load NSString and
+    /// CoreFoundation's Unicode tables into every run that shows a notice.
     public static func redact(text: String, secrets: [String]) -> String {
         let literal = secrets.flatMap(spellings(of:)).sorted { $0.count > $1.count }
         let masked = redactSchemeCredentials(in: redactParameters(in: mask(literal, in: text)))
@@ -146,7 +151,7 @@ public enum Redaction {
             // "Authorization: Token abc" inside a message: hide everything after the colon.
             let lowered = line.lowercased()
             for name in secretHeaderNames {
-                if let found = lowered.range(of: name + ":") {
+                if let found = lowered.utf8.firstRange(of: (name + ":").utf8) {
                     let offset = lowered.distance(from: lowered.startIndex, to: found.upperBound)
                     return String(line.prefix(offset)) + " " + mask
                 }
@@ -164,7 +169,7 @@ public enum Redaction {
     /// the string or follows `?`, `&`, `;`, a space or a quote, and the value
     /// runs to the next `&`, `#`, whitespace, quote or `;`.
     private static func redactParameters(in text: String) -> String {
-        guard text.contains("=") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "=")) else { return text }
         var scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var index = 0
@@ -207,7 +212,7 @@ public enum Redaction {
     /// "Token SECRET" are hidden while "no token provided" reads as it was.
     static func redactSchemeCredentials(in text: String) -> String {
         let lowered = text.lowercased()
-        guard authSchemes.contains(where: { lowered.contains($0) }) else { return text }
+        guard authSchemes.contains(where: { lowered.utf8.firstRange(of: $0.utf8) != nil }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var index = 0

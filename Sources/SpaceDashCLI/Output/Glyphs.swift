@@ -31,7 +31,8 @@ public struct Glyphs: Sendable, Equatable {
     public static func forLocale(_ environment: [String: String]) -> Glyphs {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let normalized = locale.lowercased().filter { $0 != "-" }
-        return normalized.contains("utf8") ? .unicode : .ascii
+        // The standard library's search, not Foundation's (NSString): a start-up cost.
+        return normalized.firstRange(of: "utf8") != nil ? .unicode : .ascii
     }
 
     /// `text` as this glyph set can show it: unchanged in Unicode; in ASCII,
