@@ -36,6 +36,14 @@ public enum TerminalSanitizer {
         return cleanEveryScalar(text, mode: mode)
     }
 
+    /// `clean` for a `String`, the usual case, compiled for it: the generic one, called
+    /// from another module, looks up `S`'s views at run time the first time, which costs
+    /// a quarter of a million instructions in every run that prints a line.
+    public static func clean(_ text: String, mode: Mode = .singleLine) -> String {
+        if isPlainASCII(text) || !needsCleaning(text) { return text }
+        return cleanEveryScalar(text, mode: mode)
+    }
+
     /// `clean` without the shortcut for text that needs nothing.
     static func cleanEveryScalar<S: StringProtocol>(_ text: S, mode: Mode) -> String {
         var cleaner = Cleaner(mode: mode)
