@@ -36,9 +36,9 @@ public enum TerminalSanitizer {
         return cleanEveryScalar(text, mode: mode)
     }
 
-    /// `clean` for a `String`, the usual case, compiled for it: the generic one, called
-    /// from another module, looks up `S`'s views at run time the first time, which costs
-    /// a quarter of a million instructions in every run that prints a line.
+    /// `clean` for a String, the usual case: specialised here, since a caller in
+    /// another module runs the generic one unspecialised, several times slower
+    /// (a piped `mars-weather` cleans ~90 fields, which cost more than its output).
     public static func clean(_ text: String, mode: Mode = .singleLine) -> String {
         if isPlainASCII(text) || !needsCleaning(text) { return text }
         return cleanEveryScalar(text, mode: mode)
