@@ -8,17 +8,27 @@ extension Publisher {
 }
 
 /// A publisher that hides the type of the publisher it wraps.
+///
+/// The wrapped publisher is held as a constrained existential rather than in
+/// a generic box class (Combine's and OpenCombine's way): a box subclass
+/// whose superclass is written over its base's associated types
+/// (`Box<P>: BoxBase<P.Output, P.Failure>`) makes the runtime build class
+/// metadata for every distinct erased type on first use, resolving that
+/// superclass from its mangled name with associated-type and conformance
+/// lookups, which cost more than the rest of a short-lived command's
+/// pipeline. An existential needs only the wrapped type's own metadata.
 public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible {
     @usableFromInline
-    let box: PublisherBoxBase<Output, Failure>
+    let base: any Publisher<Output, Failure>
 
-    /// Wraps `publisher`. Wrapping an `AnyPublisher` again reuses its box.
+    /// Wraps `publisher`. Wrapping an `AnyPublisher` again keeps the
+    /// publisher it wraps, not a second layer.
     @inlinable
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
         if let erased = publisher as? AnyPublisher<Output, Failure> {
-            box = erased.box
+            self = erased
         } else {
-            box = PublisherBox(publisher)
+            base = publisher
         }
     }
 
@@ -26,7 +36,7 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
 
     @inlinable
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        box.receive(subscriber: subscriber)
+        base.receive(subscriber: subscriber)
     }
 
     /// Returns itself: erasing an `AnyPublisher` again is free.
@@ -35,29 +45,3 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
 }
 
 extension AnyPublisher: @unchecked Sendable {}
-
-@usableFromInline
-class PublisherBoxBase<Output, Failure: Error>: Publisher {
-    @inlinable init() {}
-
-    @inlinable
-    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-        fatalError("abstract")
-    }
-}
-
-@usableFromInline
-final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output, Base.Failure> {
-    @usableFromInline let base: Base
-
-    @inlinable
-    init(_ base: Base) {
-        self.base = base
-        super.init()
-    }
-
-    @inlinable
-    override func receive<S: Subscriber>(subscriber: S) where S.Input == Base.Output, S.Failure == Base.Failure {
-        base.receive(subscriber: subscriber)
-    }
-}

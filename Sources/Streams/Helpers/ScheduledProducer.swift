@@ -21,11 +21,14 @@ enum ScheduledProducerState {
 /// below; methods marked "lock held" expect the caller to hold `lock`, the
 /// others take it themselves. Nothing here calls downstream, upstream or a
 /// scheduler with `lock` held.
+///
+/// The class itself puts no requirement on `Downstream` (its steps do, in the
+/// extension below): the runtime builds a subclass's superclass from its
+/// mangled name, and a `Downstream: Subscriber` requirement there costs a
+/// search through every conformance in the binary for each new subscriber
+/// type, the first time each operator is subscribed.
 @usableFromInline
-class ScheduledProducer<Downstream: Subscriber> {
-    @usableFromInline typealias Input = Downstream.Input
-    @usableFromInline typealias Failure = Downstream.Failure
-
+class ScheduledProducer<Downstream> {
     @usableFromInline final let lock = UnfairLock()
     @usableFromInline final let downstreamLock = RecursiveLock()
     /// Guarded by `lock`.
@@ -37,6 +40,11 @@ class ScheduledProducer<Downstream: Subscriber> {
     init(downstream: Downstream) {
         self.downstream = downstream
     }
+}
+
+extension ScheduledProducer where Downstream: Subscriber {
+    @usableFromInline typealias Input = Downstream.Input
+    @usableFromInline typealias Failure = Downstream.Failure
 
     /// Takes the first subscription and returns the downstream subscriber to
     /// pass it on to; cancels any other subscription and returns nil.
