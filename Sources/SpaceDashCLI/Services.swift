@@ -45,8 +45,13 @@ struct Services: Sendable {
     ///   lines; by default stderr, as notices.
     /// - Parameter willRequest: called as each request starts (a spinner waiting on the
     ///   network starts there, so an answer from a fresh cache never shows one).
+    /// - Parameter deliversInline: for a command that awaits one answer (`launches next`):
+    ///   results are delivered where they are made rather than on the services' queue, so
+    ///   an answer from a fresh cache arrives within the subscription, with no thread
+    ///   started for it and no hop back (a status bar runs it every few seconds). Delays
+    ///   (timeouts) still run on the queue.
     init(context: CommandContext, fetch: FetchOptions, httpLog: HTTPLog? = nil,
-         willRequest: (@Sendable () -> Void)? = nil) {
+         willRequest: (@Sendable () -> Void)? = nil, deliversInline: Bool = false) {
         let logging = fetch.verbose || context.environment[Variable.debugHTTP] == "1"
         let log = logging ? httpLog ?? HTTPLog { line in context.notice(line) } : nil
         var http: any HTTPFetching = fetch.policy.offline
@@ -58,9 +63,22 @@ struct Services: Sendable {
         self.init(
             environment: ServiceEnvironment(
                 http: http, cache: cache,
-                scheduler: DispatchQueue(label: "spacedash.services").eraseToAnyScheduler(),
+                scheduler: Self.scheduler(on: DispatchQueue(label: "spacedash.services"), inline: deliversInline),
                 clock: context.clock, wording: Self.wording),
             variables: context.environment)
+    }
+
+    /// `queue`, or with `inline`, a scheduler that runs what is due now at once, where
+    /// it is asked, and what is due later on `queue`.
+    static func scheduler(on queue: DispatchQueue, inline: Bool) -> AnySchedulerOf<DispatchQueue> {
+        guard inline else { return queue.eraseToAnyScheduler() }
+        return AnySchedulerOf<DispatchQueue>(
+            minimumTolerance: { queue.minimumTolerance }, now: { queue.now },
+            scheduleImmediately: { _, action in action() },
+            delayed: { date, tolerance, options, action in queue.schedule(after: date, tolerance: tolerance, options: options, action) },
+            interval: { date, interval, tolerance, options, action in
+                queue.schedule(after: date, interval: interval, tolerance: tolerance, options: options, action)
+            })
     }
 
     // MARK: - The services

@@ -139,4 +139,34 @@ extension Services {
         #expect(services.environment.clock() == now)
         #expect(services.environment.cache?.now == now)
     }
+
+    /// `launches next`'s services deliver a fresh cache's answer within the subscription
+    /// (no thread, no hop), while what is due later still waits for its time.
+    @Test func inlineDeliveryRunsWhatIsDueNowAtOnceAndTheRestLater() async {
+        let queue = DispatchQueue(label: "spacedash.services-test")
+        let inline = Services.scheduler(on: queue, inline: true)
+        let ranNow = Mutex(false)
+        inline.schedule { ranNow.withLock { $0 = true } }
+        #expect(ranNow.withLock { $0 }, "run before schedule returns")
+        let delivered = Mutex<[Int]>([])
+        let cancellable = Just(1).receive(on: inline).sink { value in delivered.withLock { $0.append(value) } }
+        #expect(delivered.withLock { $0 } == [1], "delivered within the subscription")
+        cancellable.cancel()
+        // Due in an hour: not run in place (and cancelled, so nothing waits for it).
+        let ranLater = Mutex(false)
+        let later = inline.schedule(after: inline.now.advanced(by: .seconds(3600)), interval: .seconds(3600)) {
+            ranLater.withLock { $0 = true }
+        }
+        #expect(!ranLater.withLock { $0 }, "what is due later is not run in place")
+        later.cancel()
+        let queued = Services.scheduler(on: queue, inline: false)
+        let ranOnQueue = Mutex(false)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queued.schedule {
+                ranOnQueue.withLock { $0 = true }
+                done.resume()
+            }
+        }
+        #expect(ranOnQueue.withLock { $0 })
+    }
 }

@@ -70,7 +70,7 @@ struct LaunchesNextCommand: Command {
         // Only a request starts it: a fresh cache answers without one, spinner or delay.
         let spinner = context.networkSpinner("Fetching launches")
         defer { spinner?.stop() }
-        let service = try Services(context: context, fetch: fetch, willRequest: spinner?.startOnRequest).launches()
+        let service = try Services(context: context, fetch: fetch, willRequest: spinner?.startOnRequest, deliversInline: true).launches()
         let sourced = try await service.launches(LaunchService.Request(timeframe: .upcoming, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
         spinner?.stop()
         let now = context.now
