@@ -228,8 +228,9 @@ extension UVIndex {
         case (9, UInt8(ascii: "V")): (candidate, spelling) = (.veryHigh, "Very_High")
         default: return nil
         }
-        // The raw value's bytes without making a String of it (a fifth of a sol's decoding).
-        guard UnsafeBufferPointer(start: spelling.utf8Start, count: spelling.utf8CodeUnitCount).elementsEqual(bytes) else { return nil }
+        // The raw value's bytes, compared without making a String of it nor running the
+        // generic elementsEqual (together a fifth of a sol's decoding).
+        guard let start = bytes.baseAddress, memcmp(spelling.utf8Start, start, bytes.count) == 0 else { return nil }
         self = candidate
     }
 }
