@@ -50,6 +50,18 @@ import TestSupport
         #expect(later == LaunchPage(count: 7, next: "https://x/?offset=3", launches: []))
     }
 
+    @Test(arguments: [
+        #"{"count": 7, "next": "https:\/\/x\/?offset=3\u0026limit=3", "previous": null, "results": []}"#,
+        #"{"count": null, "next": null, "previous": "https://x/?offset=0", "results": []}"#,
+        #"{"count": "7", "next": 3, "previous": true, "results": []}"#,
+        #"{"count": 7.5, "next": ["x"], "previous": {"a": 1}, "results": []}"#,
+        #"{"count": -2 , "next": "caf\u00e9" , "results": []}"#,
+    ])
+    func theEnvelopesValuesReadAsTheWholeDocumentDecoderReadsThem(_ json: String) throws {
+        let expected = try LaunchLibraryDecoder.decodeWithJSONDecoder(Data(json.utf8))
+        #expect(try LaunchLibraryFileDecoder.decode(bytes: Array(json.utf8)) == expected)
+    }
+
     @Test func aFileLargerThanAChunkReadsEveryRecordAcrossChunkBoundaries() throws {
         let data = SyntheticLaunchCorpus().launchLibraryJSON(count: 1_500)
         #expect(data.count > 2 << 20)  // more than two 1 MiB chunks

@@ -148,9 +148,9 @@ public enum LaunchLibraryFileDecoder {
                     let value = reader.bytes(from: start)
                     if keeping { reader.release() }
                     switch key {
-                    case "count": count = lenient(Int.self, value)
-                    case "next": next = lenient(String.self, value)
-                    case "previous": previous = lenient(String.self, value)
+                    case "count": count = lenientCount(value)
+                    case "next": next = lenientText(value)
+                    case "previous": previous = lenientText(value)
                     default: resultsIsNotAList = value.filter { $0 > 0x20 } != Data("null".utf8)
                     }
                 } else {
@@ -182,8 +182,26 @@ public enum LaunchLibraryFileDecoder {
         }
     }
 
-    private static func lenient<T: Decodable>(_ type: T.Type, _ value: Data) -> T? {
-        (try? JSONDecoder().decode(T?.self, from: value)) ?? nil
+    // The envelope's values are read by hand, not by `JSONDecoder`: a page is decoded
+    // on every run that lists launches, and three small decodes cost ~180 K instructions.
+
+    /// A whole number, else nil (null, text, a fraction…).
+    private static func lenientCount(_ value: Data) -> Int? {
+        let digits = value.filter { $0 > 0x20 }
+        guard !digits.isEmpty, digits.count <= 18,
+              digits.enumerated().allSatisfy({ $0.element >= 0x30 && $0.element <= 0x39 || ($0.offset == 0 && $0.element == 0x2D) })
+        else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
+    }
+
+    /// A JSON string, its escapes read, else nil (null, a number…).
+    private static func lenientText(_ value: Data) -> String? {
+        value.withUnsafeBytes { raw -> String? in
+            var reader = JSONByteReader(raw.assumingMemoryBound(to: UInt8.self))
+            guard (try? reader.peekKind()) == .string, let token = try? reader.readStringToken() else { return nil }
+            reader.skipWhitespace()
+            return reader.isAtEnd ? reader.string(token) : nil
+        }
     }
 
     /// Decodes the records of an array one at a time.
@@ -194,7 +212,8 @@ public enum LaunchLibraryFileDecoder {
         var launches: [Launch] = []
         var skipped = 0
         var seen = 0
-        let decoder = JSONDecoder()
+        /// Only for spacedash's own output (a top-level array), not made for pages.
+        lazy var decoder = JSONDecoder()
 
         init(topLevel: Bool) {
             self.topLevel = topLevel
