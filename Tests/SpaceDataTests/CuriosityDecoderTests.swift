@@ -91,6 +91,14 @@ let allMissing: [String: String] = [
         #expect(UVIndex.veryHigh.displayName == "Very high")
     }
 
+    /// Read by length and first letter, then compared whole: a look-alike of
+    /// the same length is not a UV level.
+    @Test func aUVLevelIsItsExactSpellingOnly() {
+        func uv(_ text: String) -> UVIndex? { Array(text.utf8).withUnsafeBufferPointer { UVIndex(bytes: $0) } }
+        for level in UVIndex.allCases { #expect(uv(level.rawValue) == level) }
+        for lookAlike in ["Lox", "Moderato", "Hugh", "Very_Higg", "low", "VERY_HIGH", "", "Very High"] { #expect(uv(lookAlike) == nil, "\(lookAlike)") }
+    }
+
     @Test func replacementCharactersAndPHPEscapesAreTolerated() throws {
         let escaped = remsEntry(sol: 1, date: "2012\\u002d08\\u002d07", ["sunrise": "\"05\\u003a23\"", "atmo_opacity": "\"Sunny\\/\\ufffd\""])
         let feed = try CuriosityDecoder.decode(remsFeed([escaped]))
