@@ -127,6 +127,11 @@ endef
 Sources/SpaceDataBundle/BundledFixtures+%.swift: Fixtures/bundled/%.json
 	$(bundled_swift)
 
+# Curiosity's sample is compiled as its sols in the cache's compact form, so that
+# showing it parses no JSON (start-up: 234 KB of JSON were decoded on every run).
+Sources/SpaceDataBundle/BundledFixtures+curiosityWeatherSample.swift: Fixtures/bundled/curiosityWeatherSample.json Fixtures/curiosity/compact_curiosity_sample.py
+	python3 Fixtures/curiosity/compact_curiosity_sample.py $< $@
+
 Sources/SpaceDataBundle/BundledFixtures+%.swift: Fixtures/bundled/%.tsv
 	$(bundled_swift)
 
