@@ -133,7 +133,7 @@ enum SearchBenchmarks {
 
     /// What searching costs without an index: every launch's folded text in the
     /// fields a plain word searches, one after the other in one buffer, scanned
-    /// launch by launch with `memmem` for each word (the engine's own comparison),
+    /// launch by launch for each word with the engine's own byte search,
     /// counting the launches that hold every word.
     private struct LinearScan {
         private let text: [UInt8]
@@ -167,13 +167,13 @@ enum SearchBenchmarks {
         }
 
         private func scan(_ words: [[UInt8]]) -> Int {
-            text.withUnsafeBytes { buffer in
+            text.withUnsafeBufferPointer { buffer in
                 var found = 0
                 var start = 0
                 for end in ends {
-                    let launch = UnsafeRawBufferPointer(rebasing: buffer[start ..< end])
+                    let launch = UnsafeBufferPointer(rebasing: buffer[start ..< end])
                     if words.allSatisfy({ word in
-                        word.withUnsafeBytes { memmem(launch.baseAddress, launch.count, $0.baseAddress, $0.count) != nil }
+                        word.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: launch) != nil }
                     }) { found += 1 }
                     start = end
                 }
