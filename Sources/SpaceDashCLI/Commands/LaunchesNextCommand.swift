@@ -87,7 +87,7 @@ struct LaunchesNextCommand: Command {
             return .success
         }
         let glyphs = context.glyphs
-        let dates = LaunchDateText(timeZone: context.timeZone, now: now)
+        let dates = LaunchDateText(zone: context.displayTimeZone, now: now)
         let line = (template ?? .standard(unicode: glyphs.isUnicode)).render(launch, dates: dates, missing: glyphs.isUnicode ? "—" : "-")
         try context.stdout.writeLine(line)
         return .success

@@ -186,7 +186,7 @@ struct LaunchesSearchCommand: Command {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(shown.map(\.launch)))
         } else if context.stdout.isTerminal {
             let renderer = LaunchTableRenderer(
-                dates: LaunchDateText(timeZone: context.timeZone, now: context.now),
+                dates: LaunchDateText(zone: context.displayTimeZone, now: context.now),
                 width: context.layoutWidth,
                 mode: context.styleMode,
                 showsCountdown: timeframe == .upcoming,

@@ -83,7 +83,7 @@ struct LaunchesShowCommand: Command {
                 throw CommandError("no \(what) launch matches \"\(text)\" (searched \(launches.count))\(timeframe == .upcoming ? "; try --past" : "")")
             case .several(let matches):
                 context.notice("\"\(text)\" matches \(matches.count) launches; show one by its id:")
-                let dates = LaunchDateText(timeZone: context.timeZone, now: context.now)
+                let dates = LaunchDateText(zone: context.displayTimeZone, now: context.now)
                 for launch in matches.prefix(20) {
                     context.notice("  \(launch.id)  \(dates.date(of: launch))  \(launch.name)")
                 }
@@ -99,7 +99,7 @@ struct LaunchesShowCommand: Command {
             return .success
         }
         let renderer = LaunchDetailRenderer(
-            dates: LaunchDateText(timeZone: context.timeZone, now: context.now),
+            dates: LaunchDateText(zone: context.displayTimeZone, now: context.now),
             width: context.layoutWidth,
             mode: context.styleMode,
             joiner: context.glyphs.joiner)

@@ -113,7 +113,7 @@ struct Dashboard: Sendable {
         let mars = marsPanel.lines(panel: data.marsWeather)
         let marsWidth = mars.map(DashboardLayout.visibleWidth).max() ?? 0
         let launchesWidth = layout.isSideBySide(leftWidth: marsWidth) ? layout.rightWidth(besideLeftWidth: marsWidth) : width
-        let launches = LaunchesPanel(dates: LaunchDateText(timeZone: context.timeZone, now: now), width: launchesWidth,
+        let launches = LaunchesPanel(dates: LaunchDateText(zone: context.displayTimeZone, now: now), width: launchesWidth,
                                      style: context.styleMode, glyphs: glyphs, count: limit).lines(data.launches)
         return layout.lines(left: mars, right: launches)
     }

@@ -4,13 +4,21 @@ import SpaceData
 /// How launch times read in the table: the date and time in a zone with the
 /// zone's name, cut to the precision Launch Library gives, and a countdown.
 struct LaunchDateText: Sendable {
-    let timeZone: TimeZone
+    let zone: DisplayTimeZone
     let now: Date
 
     init(timeZone: TimeZone, now: Date) {
-        self.timeZone = timeZone
+        self.init(zone: .fixed(timeZone), now: now)
+    }
+
+    /// - Parameter zone: looked up only when a time in it is written (a
+    ///   countdown or a date known to the day needs none).
+    init(zone: DisplayTimeZone, now: Date) {
+        self.zone = zone
         self.now = now
     }
+
+    var timeZone: TimeZone { zone.timeZone }
 
     /// "2026-12-01 21:25 CET"; for a NET known only to the day or month,
     /// "2027-01-14" or "2027-03" (in UTC, as the API means it), since an hour

@@ -31,8 +31,9 @@ public struct CommandContext: Sendable {
     public let columnsSetting: Int?
     /// Unicode or ASCII marks, by the locale.
     public let glyphs: Glyphs
-    /// Where times are shown: UTC under `--utc`, else `TZ`, else the system's zone.
-    public let timeZone: TimeZone
+    /// Where times are shown: UTC under `--utc`, else `TZ`, else the system's
+    /// zone, looked up when a time is first rendered.
+    public let displayTimeZone: DisplayTimeZone
     /// Whether the run may read and write the user's cache: not in the demo's
     /// runs of the commands it shows (they show the bundled data, whatever is cached).
     public var usesCache = true
@@ -51,7 +52,7 @@ public struct CommandContext: Sendable {
         columnsSetting = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         width = columnsSetting ?? Self.terminalWidth(of: streams.stdout)
         glyphs = Glyphs.forLocale(environment)
-        timeZone = utc ? TimeZone(identifier: "UTC")! : Self.timeZone(environment: environment)
+        displayTimeZone = DisplayTimeZone(utc: utc, environment: environment)
     }
 
     /// The width for a layout that needs one (the dashboard, a table): `width`,
@@ -64,13 +65,8 @@ public struct CommandContext: Sendable {
         return TerminalSession.size(of: descriptor)?.columns
     }
 
-    /// `TZ` as the C library reads it (a leading ":" allowed), else the system's zone.
-    private static func timeZone(environment: [String: String]) -> TimeZone {
-        if let name = environment["TZ"], let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
-            return zone
-        }
-        return .current
-    }
+    /// The zone times are shown in (`displayTimeZone`, looked up now).
+    public var timeZone: TimeZone { displayTimeZone.timeZone }
 
     /// The current time by the run's clock.
     public var now: Date { clock() }
