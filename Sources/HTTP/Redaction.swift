@@ -138,6 +138,10 @@ public enum Redaction {
 
     /// `redact(text:)` with these literal secrets rather than the registered
     /// ones (each at least `minimumSecretLength` long; shorter ones are skipped).
+    ///
+    /// Every message a run shows passes here, so its searches are plain loops
+    /// over UTF-8 (`endOfFirstOccurrence`), not Foundation's: those load NSString
+    /// and CoreFoundation's Unicode tables into every run that shows a notice.
     public static func redact(text: String, secrets: [String]) -> String {
         let literal = secrets.flatMap(spellings(of:)).sorted { $0.count > $1.count }
         let masked = redactSchemeCredentials(in: redactParameters(in: mask(literal, in: text)))
@@ -145,14 +149,28 @@ public enum Redaction {
         return lines.map { line -> String in
             // "Authorization: Token abc" inside a message: hide everything after the colon.
             let lowered = line.lowercased()
+            let bytes = Array(lowered.utf8)
             for name in secretHeaderNames {
-                if let found = lowered.range(of: name + ":") {
-                    let offset = lowered.distance(from: lowered.startIndex, to: found.upperBound)
+                if let end = endOfFirstOccurrence(of: name + ":", in: bytes) {
+                    let offset = lowered.distance(from: lowered.startIndex, to: lowered.utf8.index(lowered.startIndex, offsetBy: end))
                     return String(line.prefix(offset)) + " " + mask
                 }
             }
             return String(line)
         }.joined(separator: "\n")
+    }
+
+    /// The UTF-8 offset just past the first occurrence of `pattern` in `bytes`,
+    /// byte for byte: for these ASCII names it finds whatever Foundation's search
+    /// would, without loading NSString, and the standard library's generic
+    /// `firstRange(of:)` costs ten times as much.
+    static func endOfFirstOccurrence(of pattern: String, in bytes: [UInt8]) -> Int? {
+        let pattern = Array(pattern.utf8)
+        guard pattern.count <= bytes.count else { return nil }
+        for start in 0 ... bytes.count - pattern.count where bytes[start ..< start + pattern.count].elementsEqual(pattern) {
+            return start + pattern.count
+        }
+        return nil
     }
 
     /// A header's value as it may be shown: `***` for credential headers.
@@ -164,7 +182,7 @@ public enum Redaction {
     /// the string or follows `?`, `&`, `;`, a space or a quote, and the value
     /// runs to the next `&`, `#`, whitespace, quote or `;`.
     private static func redactParameters(in text: String) -> String {
-        guard text.contains("=") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "=")) else { return text }
         var scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var index = 0
@@ -207,7 +225,8 @@ public enum Redaction {
     /// "Token SECRET" are hidden while "no token provided" reads as it was.
     static func redactSchemeCredentials(in text: String) -> String {
         let lowered = text.lowercased()
-        guard authSchemes.contains(where: { lowered.contains($0) }) else { return text }
+        let bytes = Array(lowered.utf8)
+        guard authSchemes.contains(where: { endOfFirstOccurrence(of: $0, in: bytes) != nil }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var index = 0

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A spacedash command. Adding one is one file and one line:
 ///
 ///     struct MarsWeatherCommand: Command {
@@ -69,36 +71,80 @@ extension Command {
 }
 
 /// What a command is called, what it does, and what it accepts.
+///
+/// The discussion, the arguments and the examples are built when first read:
+/// parsing `launches next` reads the names of the commands on its way and the
+/// arguments of `next` alone, and building every command's options and texts
+/// cost more than the rest of a run from the cache (issue 16).
 public struct CommandConfiguration: Sendable {
     public var name: String
     /// One line, shown in command lists and at the top of help.
     public var abstract: String
-    /// Paragraphs shown in the command's help.
-    public var discussion: String
-    /// Options, flags and positionals, in the order help lists them.
-    public var arguments: [ArgumentInfo]
-    public var examples: [Example]
     public var subcommands: [any Command.Type]
     /// The subcommand run when none is named (`launches` = `launches search`).
     public var defaultSubcommand: (any Command.Type)?
+    private let parts: DeferredParts
 
-    public init(name: String, abstract: String, discussion: String = "",
-                arguments: [any ArgumentDeclaration] = [], examples: [Example] = [],
+    public init(name: String, abstract: String, discussion: @escaping @autoclosure @Sendable () -> String = "",
+                arguments: @escaping @autoclosure @Sendable () -> [any ArgumentDeclaration] = [],
+                examples: @escaping @autoclosure @Sendable () -> [Example] = [],
                 subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil) {
         self.name = name
         self.abstract = abstract
-        self.discussion = discussion
-        self.arguments = arguments.map(\.info)
-        self.examples = examples
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
+        parts = DeferredParts(discussion: discussion, arguments: { arguments().map(\.info) }, examples: examples)
     }
+
+    /// Paragraphs shown in the command's help.
+    public var discussion: String { parts.discussion }
+    /// Options, flags and positionals, in the order help lists them.
+    public var arguments: [ArgumentInfo] { parts.arguments }
+    public var examples: [Example] { parts.examples }
 
     public func subcommand(named name: String) -> (any Command.Type)? {
         subcommands.first { $0.configuration.name == name }
     }
 
     var defaultSubcommandName: String? { defaultSubcommand?.configuration.name }
+}
+
+/// A configuration's parts built on first use, once, whichever thread reads them.
+private final class DeferredParts: Sendable {
+    private struct Built {
+        var discussion: String?
+        var arguments: [ArgumentInfo]?
+        var examples: [Example]?
+    }
+
+    private let makeDiscussion: @Sendable () -> String
+    private let makeArguments: @Sendable () -> [ArgumentInfo]
+    private let makeExamples: @Sendable () -> [Example]
+    private let built = Mutex(Built())
+
+    init(discussion: @escaping @Sendable () -> String, arguments: @escaping @Sendable () -> [ArgumentInfo],
+         examples: @escaping @Sendable () -> [Example]) {
+        makeDiscussion = discussion
+        makeArguments = arguments
+        makeExamples = examples
+    }
+
+    var discussion: String { part({ $0.discussion }, { $0.discussion = $1 }, makeDiscussion) }
+    var arguments: [ArgumentInfo] { part({ $0.arguments }, { $0.arguments = $1 }, makeArguments) }
+    var examples: [Example] { part({ $0.examples }, { $0.examples = $1 }, makeExamples) }
+
+    /// The part `read` reads, made by `make` the first time. It is made outside
+    /// the lock, since making one may read another command's configuration.
+    private func part<Value: Sendable>(_ read: (Built) -> Value?, _ store: (inout Built, Value) -> Void,
+                                       _ make: () -> Value) -> Value {
+        if let made = built.withLock({ read($0) }) { return made }
+        let made = make()
+        return built.withLock { built in
+            if let earlier = read(built) { return earlier }
+            store(&built, made)
+            return made
+        }
+    }
 }
 
 /// A command line shown in help, with what it does.

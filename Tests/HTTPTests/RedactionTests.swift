@@ -33,6 +33,14 @@ import Testing
         #expect(Redaction.redact(text: "sent authorization: Bearer x.y.z") == "sent authorization: ***")
     }
 
+    /// The searches run over UTF-8: text before the secret that is not ASCII
+    /// moves it by bytes, not characters, and must not shift the mask.
+    @Test func redactsFreeTextAfterTextThatIsNotASCII() {
+        #expect(Redaction.redact(text: "Réponse du serveur — Authorization: Token abc") == "Réponse du serveur — Authorization: ***")
+        #expect(Redaction.redact(text: "Échec : token Ab3fXYZ refusé") == "Échec : token *** refusé")
+        #expect(Redaction.redact(text: "clé api_key=SECRET ünd mehr") == "clé api_key=*** ünd mehr")
+    }
+
     @Test func redactsCredentialHeaders() {
         #expect(Redaction.redact(headerValue: "Token abc", name: "AUTHORIZATION") == "***")
         #expect(Redaction.redact(headerValue: "k", name: "X-Api-Key") == "***")

@@ -131,4 +131,19 @@ import SpaceData
         let afterItsWindow = LaunchLibraryDate.date(from: "2026-07-20T18:00:01Z")!
         #expect(LaunchesNextCommand.next(after: afterItsWindow, in: launches, query: LaunchSearchQuery(words: []))?.name == "Falcon 9 Block 5 | MRV-1")
     }
+
+    @Test func withoutAQueryTheNextLaunchIsTheOneTheSearchWouldListFirst() throws {
+        // The bundled listing, in the API's order and reversed, at each moment one of its launches lifts off.
+        let listing = try BundledLaunchListing.launches()
+        let everything = LaunchSearchQuery(words: [])
+        #expect(everything.selectsEverything)
+        for launches in [listing, listing.reversed()] {
+            for now in listing.compactMap(\.net) {
+                let upcoming = launches.filter { $0.net != nil && !$0.hasPassed(at: now) }
+                let searched = LaunchCatalog(launches: upcoming, timeframe: .upcoming, filter: everything.searchQuery, limit: 1).selected.first
+                #expect(LaunchesNextCommand.next(after: now, in: launches, query: everything)?.id == searched?.id)
+            }
+        }
+        #expect(!LaunchSearchQuery(words: [], statuses: ["go"]).selectsEverything)
+    }
 }

@@ -4,6 +4,12 @@ import Testing
 import Terminal
 
 @Suite struct SpaceDashTests {
+    @Test func theProgramReadsTheEnvironmentAsFoundationDoes() {
+        // TZ, NO_COLOR, SPACEDASH_*…: every variable, its value whole (even with an '=' in it).
+        #expect(SpaceDash.processEnvironment() == ProcessInfo.processInfo.environment)
+        #expect(!SpaceDash.processEnvironment().isEmpty)
+    }
+
     // MARK: Usage errors: one line, the usage line, 64
 
     @Test func unknownCommandPrintsOneLineAndTheUsageThenExits64() async {

@@ -9,6 +9,11 @@ import Testing
         #expect(row.hasPrefix("a b\t\tline break\t"))
     }
 
+    @Test func aTabInsideAFieldBecomesASpaceWhateverSurroundsIt() {
+        #expect(TabSeparated.field("café\tcrème\t") == "café crème ")
+        #expect(TabSeparated.field("Gale crater") == "Gale crater")
+    }
+
     @Test func numbersKeepTheirDigitsAndWholeNumbersHaveNoFraction() {
         #expect(TabSeparated.number(-96.872) == "-96.872")
         #expect(TabSeparated.number(807) == "807")

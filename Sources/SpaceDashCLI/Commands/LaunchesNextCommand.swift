@@ -11,7 +11,7 @@ struct LaunchesNextCommand: Command {
         acceptsDashPrefixedValues: true)
     static let format = Option<String?>(
         "format", valueName: "TEMPLATE",
-        help: "The line to print, with placeholders: " + LaunchLineTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+        help: "The line to print, with placeholders: " + LaunchLineTemplate.Placeholder.written
             + "; {{ and }} are braces (default: '{name} · {countdown} · {location}')",
         expecting: "a template", example: "'{mission} {countdown}'")
     static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider", expecting: "a provider's name or abbreviation", example: "SpaceX")
@@ -97,6 +97,9 @@ struct LaunchesNextCommand: Command {
     /// matches, in date order.
     static func next(after now: Date, in launches: [Launch], query: LaunchSearchQuery) -> Launch? {
         let upcoming = launches.filter { $0.net != nil && !$0.hasPassed(at: now) }
+        // Without words or filters every launch matches: the first in date order,
+        // without indexing them all (a status bar runs this every few seconds).
+        if query.selectsEverything { return LaunchCatalog.ordered(upcoming, .upcoming).first }
         return LaunchCatalog(launches: upcoming, timeframe: .upcoming, filter: query.searchQuery, limit: 1).selected.first
     }
 }

@@ -29,6 +29,12 @@ struct LaunchSearchQuery: Sendable, CustomStringConvertible {
             .adding(anyOf: statuses, qualifier: .status)
     }
 
+    /// Whether the query keeps every launch: no words, no field option, no date bound.
+    var selectsEverything: Bool {
+        words.isEmpty && agencies.isEmpty && locations.isEmpty && missionTypes.isEmpty && statuses.isEmpty
+            && after == nil && before == nil
+    }
+
     /// The usage error for a `word:` in the words that is no qualifier, nil when there is none.
     var unknownQualifierError: UsageError? {
         guard let unknown = SearchQuery(text).unknownQualifiers.first else { return nil }

@@ -42,9 +42,10 @@ struct InSightStation: MarsWeatherStation {
         if case .sol = view {
             return MarsWeatherPage(sections: sols.map(SolDetail(units: units, glyphs: glyphs, style: style).lines), footer: [source])
         }
-        let table = MarsWeatherTable(units: units, glyphs: glyphs, style: style).lines(sols, width: width)
-        let chart = TemperatureChart.fitting(width, sols: sols, units: units, glyphs: glyphs, style: style).lines(sols)
-        return MarsWeatherPage(sections: [table, chart], footer: [source])
+        return MarsWeatherPage(sections: [
+            MarsWeatherTable(units: units, glyphs: glyphs, style: style).lines(sols, width: width),
+            TemperatureChart.fitting(width, sols: sols, units: units, glyphs: glyphs, style: style).lines(sols),
+        ], footer: [source])
     }
 
     /// `--sol N` for a sol the data does not hold, in one line: where the data

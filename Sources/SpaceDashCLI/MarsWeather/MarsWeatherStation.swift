@@ -101,11 +101,19 @@ struct MarsWeatherPage {
     }
 
     /// Lines above the data, with no blank line between them.
-    var header: [Prose] = []
-    /// The data as drawn for a person.
-    var sections: [[String]]
+    var header: [Prose]
+    /// The data as drawn for a person, drawn when first asked: a pipe shows
+    /// rows instead, and drawing a table it never shows cost more than the rows.
+    var sections: [[String]] { drawSections() }
+    private let drawSections: () -> [[String]]
     /// Paragraphs below the data: notes, then where the data came from.
-    var footer: [Prose] = []
+    var footer: [Prose]
+
+    init(header: [Prose] = [], sections: @autoclosure @escaping () -> [[String]], footer: [Prose] = []) {
+        self.header = header
+        drawSections = sections
+        self.footer = footer
+    }
 
     /// "Source: …", its wrapped lines under the text.
     static func source(_ text: String) -> Prose {

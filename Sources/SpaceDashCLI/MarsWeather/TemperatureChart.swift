@@ -45,6 +45,13 @@ public struct TemperatureChart: Sendable {
         return TemperatureChart(units: units, glyphs: glyphs, style: style, values: .none)
     }
 
+    /// A scale end with one decimal, a whole number without it: "-100", "-62.5".
+    /// (`MarsWeatherFormat.value` writes one decimal, so ".0" can only end it.)
+    static func scaleLabel(_ value: Double) -> String {
+        let text = MarsWeatherFormat.value(value)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
     static func solWidth(_ sols: [MarsSol]) -> Int {
         max(3, sols.map { String($0.sol).count }.max() ?? 3)
     }
@@ -75,8 +82,8 @@ public struct TemperatureChart: Sendable {
         let solWidth = Self.solWidth(sols)
 
         var lines = [StyledText("Temperature range (\(label))", style: .bold).rendered(style)]
-        let lowLabel = MarsWeatherFormat.value(scaleLow).replacingOccurrences(of: ".0", with: "")
-        let highLabel = MarsWeatherFormat.value(scaleHigh).replacingOccurrences(of: ".0", with: "")
+        let lowLabel = Self.scaleLabel(scaleLow)
+        let highLabel = Self.scaleLabel(scaleHigh)
         let gap = max(1, barWidth - lowLabel.count - highLabel.count)
         lines.append(String(repeating: " ", count: solWidth + 2) + lowLabel + String(repeating: " ", count: gap) + highLabel)
 

@@ -31,7 +31,10 @@ public struct Glyphs: Sendable, Equatable {
     public static func forLocale(_ environment: [String: String]) -> Glyphs {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let normalized = locale.lowercased().filter { $0 != "-" }
-        return normalized.contains("utf8") ? .unicode : .ascii
+        // Bytes, not Foundation's search (it loads NSString at start-up) nor the
+        // standard library's generic one (it costs more still).
+        let bytes = Array(normalized.utf8), utf8 = Array("utf8".utf8)
+        return bytes.indices.contains { bytes[$0...].starts(with: utf8) } ? .unicode : .ascii
     }
 
     /// `text` as this glyph set can show it: unchanged in Unicode; in ASCII,

@@ -7,7 +7,12 @@ import Terminal
 enum TabSeparated {
     /// One field: single-line, free of tabs and control characters.
     static func field(_ text: String) -> String {
-        TerminalSanitizer.clean(text, mode: .singleLine).replacingOccurrences(of: "\t", with: " ")
+        let clean = TerminalSanitizer.clean(text, mode: .singleLine)
+        // Without Foundation's replacingOccurrences: it loads NSString and
+        // CoreFoundation's tables on every piped `mars-weather`, for fields
+        // that almost never hold a tab.
+        guard clean.utf8.contains(UInt8(ascii: "\t")) else { return clean }
+        return String(String.UnicodeScalarView(clean.unicodeScalars.map { $0 == "\t" ? " " : $0 }))
     }
 
     /// One row of fields, nil fields empty.

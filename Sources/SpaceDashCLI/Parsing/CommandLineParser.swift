@@ -165,7 +165,7 @@ public enum CommandLineParser {
                 guard let info = options.first(where: { $0.name == String(body.prefix { $0 != "=" }) }) else {
                     return (end, word)
                 }
-                end += info.kind == .option && !body.contains("=") ? 2 : 1
+                end += info.kind == .option && !body.contains("=" as Character) ? 2 : 1
                 continue
             }
             var span = 1
@@ -288,7 +288,7 @@ public enum CommandLineParser {
             if word.hasPrefix("--") {
                 let body = word.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })
-                let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                let inline = body.contains("=" as Character) ? String(body.drop { $0 != "=" }.dropFirst()) : nil
                 guard let info = long(name) else {
                     throw UsageError("unknown option '\(display(word.count > 2 && inline != nil ? "--" + name : word))'",
                                      suggestion: Suggestion.closest(to: "--" + name, among: named.map(\.displayName)))

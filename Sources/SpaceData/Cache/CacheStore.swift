@@ -363,7 +363,11 @@ public final class CacheStore: Sendable {
     }
 
     static func isKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+        // By hand rather than CharacterSet.alphanumerics, which loads CoreFoundation's tables on every run.
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".": true
+        default: false
+        }
     }
 
     static func encode(_ entry: CacheEntry) -> Data {
