@@ -54,7 +54,7 @@ enum FileLoadBenchmarks {
         for load in loads {
             let ratio = baseline.map { String(format: "%.2f ×", load.rate / $0.rate) } ?? "(10,000 not run)"
             let goal = load.size == 1_000_000 ? "≥ 0.8 ×; < 15 s" : (load.size == sizes[0] ? "" : "≥ 0.8 ×")
-            line("| \(grouped(load.size)) launches, \(ProcessMeasurement.format(Double(load.fileBytes) / 1_000_000)) MB"
+            line("| \(load.size.grouped) launches, \(ProcessMeasurement.format(Double(load.fileBytes) / 1_000_000)) MB"
                 + " | \(String(format: "%.2f", load.seconds)) s | \(ProcessMeasurement.format(load.rate)) | \(ratio)"
                 + " | \(ProcessMeasurement.format(load.peakBytes / 1_048_576)) MiB | \(ProcessMeasurement.format(load.indexBytes / 1_000_000)) MB"
                 + " | \(String(format: "%.1f", load.peakBytes / load.indexBytes)) × | \(goal) | \(measured) |")
@@ -93,13 +93,6 @@ enum FileLoadBenchmarks {
         }
         return Load(size: size, fileBytes: bytes, seconds: seconds, rate: Double(bytes) / seconds / 1_000_000,
                     peakBytes: Double(peak) * 1024, indexBytes: indexBytes)
-    }
-
-    /// 1000000 as "1,000,000", whatever the locale.
-    private static func grouped(_ number: Int) -> String {
-        var digits = Array(String(number))
-        for index in stride(from: digits.count - 3, to: 0, by: -3) { digits.insert(",", at: index) }
-        return String(digits)
     }
 
     /// A line on stdout at once: a 1,000,000-launch load takes a while.

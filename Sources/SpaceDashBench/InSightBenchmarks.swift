@@ -6,7 +6,8 @@ import Glibc
 
 /// `make bench` cases for InSight:
 /// - `insight.decode.7sol`: decode throughput of a 7-sol answer (the bundled
-///   sample, all four sensors, in the feed's own layout), in MB/s;
+///   sample, all four sensors, in the feed's own layout), in MB/s of CPU time,
+///   against Foundation's untyped parse of the same bytes in the same run;
 /// - `mars_weather.offline.*`: the release `spacedash mars-weather --offline`
 ///   (spawned beside this binary, empty cache, so it shows the bundled sample)
 ///   from spawn to exit, and its peak resident memory from `wait4`'s rusage.
@@ -22,22 +23,17 @@ enum InSightBenchmarks {
             warn("insight.decode.7sol: the sample did not decode to 7 sols, skipped")
             return
         }
-        var sols = 0
-        // Half a second of decoding first, so the CPU's clock is up before the samples.
-        let warmUp = Date().addingTimeInterval(0.5)
-        while Date() < warmUp { sols &+= (try? InSightDecoder.decode(body).sols.count) ?? 0 }
-        var samples: [Double] = []
-        let deadline = Date().addingTimeInterval(3)
-        while samples.count < 15 || (samples.count < 400 && Date() < deadline) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            sols &+= (try? InSightDecoder.decode(body).sols.count) ?? 0
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        }
-        let median = samples.sorted()[samples.count / 2]
-        print("insight.decode.7sol \(format(Double(body.count) / median / 1_000_000)) MB/s")
+        let measurement = MeasuredOn()
+        let time = CPUClock.median { (try? InSightDecoder.decode(body).sols.count) ?? 0 }
+        let baseline = CPUClock.untypedParse(body)
+        let rate = Double(body.count) / time / 1_000_000, baselineRate = Double(body.count) / baseline / 1_000_000
+        print("insight.decode.7sol \(format(rate)) MB/s")
         print("insight.decode.7sol.bytes \(body.count) bytes")
-        print("insight.decode.7sol.per_answer \(format(median * 1e6)) us")
-        if sols == 0 { print("") }  // keeps the decode from being optimised away
+        print("insight.decode.7sol.per_answer \(format(time * 1e6)) us")
+        print("insight.decode.7sol.jsonserialization_baseline \(format(baselineRate)) MB/s")
+        PerformanceTable.shared.add("InSight decode, the bundled 7-sol answer (\(body.count.grouped) bytes)", figure: "\(rate.quoted) MB/s",
+                                    baseline: "Foundation's JSONSerialization, same bytes, untyped: \(baselineRate.quoted) MB/s",
+                                    ratio: rate / baselineRate, measured: measurement.text)
     }
 
     /// The peak RSS of `mars-weather --offline`: run first, while this process is small.

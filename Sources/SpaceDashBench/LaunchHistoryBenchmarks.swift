@@ -25,10 +25,11 @@ enum LaunchHistoryBenchmarks {
             FileHandle.standardError.write(Data("history: the bundled history did not read as 6,471 launches, skipped\n".utf8))
             return
         }
-        let load = median { (try? LaunchHistory.parse(text).count) ?? 0 }
-        let index = median { LaunchCatalog(launches: launches, timeframe: .past).count }
-        let both = median { LaunchCatalog(launches: (try? LaunchHistory.parse(text)) ?? [], timeframe: .past).count }
-        let baseline = median { lineSplit(text) }
+        let measurement = MeasuredOn()
+        let load = CPUClock.median { (try? LaunchHistory.parse(text).count) ?? 0 }
+        let index = CPUClock.median { LaunchCatalog(launches: launches, timeframe: .past).count }
+        let both = CPUClock.median { LaunchCatalog(launches: (try? LaunchHistory.parse(text)) ?? [], timeframe: .past).count }
+        let baseline = CPUClock.median { lineSplit(text) }
         print("history.load \(format(load * 1000)) ms")
         print("history.index \(format(index * 1000)) ms")
         print("history.load_and_index \(format(both * 1000)) ms")
@@ -37,9 +38,20 @@ enum LaunchHistoryBenchmarks {
         print("history.binary.data_bytes \(text.utf8.count) bytes")
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("spacedash").path
+        let table = PerformanceTable.shared
+        let lineSplitText = "splitting the same bytes into lines and fields: \((baseline * 1000).quoted) ms"
+        table.add("bundled history (GCAT, 6,471 launches): load", figure: "\((load * 1000).quoted) ms", baseline: lineSplitText,
+                  ratio: load / baseline, measured: measurement.text)
+        table.add("bundled history: index", figure: "\((index * 1000).quoted) ms", baseline: lineSplitText,
+                  ratio: index / baseline, measured: measurement.text)
+        table.add("bundled history: load and index (`launches --past --offline` before it searches)", figure: "\((both * 1000).quoted) ms",
+                  baseline: lineSplitText, ratio: both / baseline, bar: "< 10 ms", measured: measurement.text)
         if let size = (try? FileManager.default.attributesOfItem(atPath: binary))?[.size] as? Int {
             print("spacedash.binary.bytes \(size) bytes")
             print("history.binary.share \(format(Double(text.utf8.count) / Double(size) * 100)) %")
+            table.add("bytes the bundled history adds to the binary", figure: "\(text.utf8.count.grouped) bytes",
+                      baseline: "the release `spacedash` beside the bench: \(size.grouped) bytes", ratio: Double(text.utf8.count) / Double(size),
+                      bar: "< 1.5 MB", measured: measurement.text)
         } else {
             FileHandle.standardError.write(Data("spacedash.binary.bytes: \(binary) not found (make bench builds it), skipped\n".utf8))
         }
@@ -51,26 +63,6 @@ enum LaunchHistoryBenchmarks {
         var fields = 0
         for byte in text.utf8 where byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { fields += 1 }
         return fields
-    }
-
-    /// The median CPU time of `work` over at least 15 runs (up to 3 s), after a warm-up.
-    private static func median(_ work: () -> Int) -> Double {
-        var checksum = work()
-        var samples: [Double] = []
-        let deadline = Date().addingTimeInterval(3)
-        while samples.count < 15 || (samples.count < 200 && Date() < deadline) {
-            let start = cpuSeconds()
-            checksum &+= work()
-            samples.append(cpuSeconds() - start)
-        }
-        if checksum == 0 { print("") }  // keeps the work from being optimised away
-        return samples.sorted()[samples.count / 2]
-    }
-
-    private static func cpuSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     private static func format(_ value: Double) -> String {

@@ -14,47 +14,44 @@ import Glibc
 /// nested detail, so they are the more honest number).
 enum LaunchLibraryBenchmarks {
     static func run() {
-        measure("launches.decode.page100.listing", page: page100(from: BundledLaunchListing.body))
+        measure("launches.decode.page100.listing", label: "a 100-launch page of the bundled listing of 20 July 2026 (2.2.0 detailed)",
+                page: page100(from: BundledLaunchListing.body))
         if let capture = sharedCapture() {
-            measure("launches.decode.page100.real_2_3_0", page: page100(from: capture))
+            measure("launches.decode.page100.real_2_3_0", label: "a 100-launch page of the real 2.3.0 capture in ../shared",
+                    page: page100(from: capture))
         } else {
             FileHandle.standardError.write(Data("launches.decode.page100.real_2_3_0: ../shared/data/launches/ll2 not found, skipped\n".utf8))
         }
     }
 
-    private static func measure(_ name: String, page: Data?) {
+    private static func measure(_ name: String, label: String, page: Data?) {
         guard let page else {
             FileHandle.standardError.write(Data("\(name): could not build the page, skipped\n".utf8))
             return
         }
-        // Check once that the page decodes whole, so the number means something.
-        guard let decoded = try? LaunchLibraryDecoder.decodePage(page), decoded.launches.count == 100 else {
-            FileHandle.standardError.write(Data("\(name): the page did not decode to 100 launches, skipped\n".utf8))
+        // Check once that the page decodes whole, both ways, so the numbers mean something.
+        guard let decoded = try? LaunchLibraryDecoder.decodePage(page), decoded.launches.count == 100,
+              let reference = try? LaunchLibraryDecoder.decodeWithJSONDecoder(page), reference.launches.count == 100 else {
+            FileHandle.standardError.write(Data("\(name): the page did not decode to 100 launches both ways, skipped\n".utf8))
             return
         }
-        var samples: [Double] = []
-        var launches = 0
-        let deadline = Date().addingTimeInterval(3)
-        while samples.count < 15 || (samples.count < 200 && Date() < deadline) {
-            let start = cpuSeconds()
-            launches &+= (try? LaunchLibraryDecoder.decodePage(page).launches.count) ?? 0
-            samples.append(cpuSeconds() - start)
+        if reference.launches != decoded.launches {
+            FileHandle.standardError.write(Data("\(name): the two decoders read some launches differently\n".utf8))
         }
-        let median = samples.sorted()[samples.count / 2]
-        print("\(name) \(format(Double(page.count) / median / 1_000_000)) MB/s")
+        let measurement = MeasuredOn()
+        let time = CPUClock.median { (try? LaunchLibraryDecoder.decodePage(page).launches.count) ?? 0 }
+        // The baseline: Foundation's JSONDecoder reading the same bytes into the
+        // same `RawLaunch` values (the decoder the app keeps for other shapes).
+        let baseline = CPUClock.median { (try? LaunchLibraryDecoder.decodeWithJSONDecoder(page).launches.count) ?? 0 }
+        let rate = Double(page.count) / time / 1_000_000, baselineRate = Double(page.count) / baseline / 1_000_000
+        print("\(name) \(format(rate)) MB/s")
         print("\(name).bytes \(page.count) bytes")
-        print("\(name).per_launch \(format(median * 1e6 / 100)) us")
-        if launches == 0 { print("") }  // keeps the decode from being optimised away
-        // For scale: Foundation's untyped parse of the same bytes, which builds
-        // every value and decodes nothing.
-        var baseline: [Double] = []
-        for _ in 0..<15 {
-            let start = cpuSeconds()
-            _ = try? JSONSerialization.jsonObject(with: page)
-            baseline.append(cpuSeconds() - start)
-        }
-        print("\(name).jsonserialization_baseline \(format(Double(page.count) / baseline.sorted()[baseline.count / 2] / 1_000_000)) MB/s")
+        print("\(name).per_launch \(format(time * 1e6 / 100)) us")
+        print("\(name).jsondecoder_baseline \(format(baselineRate)) MB/s")
         fflush(nil)  // the other suites write unbuffered
+        PerformanceTable.shared.add("Launch Library decode, \(label) (\(page.count.grouped) bytes)", figure: "\(rate.quoted) MB/s",
+                                    baseline: "Foundation's JSONDecoder, same bytes, same shape: \(baselineRate.quoted) MB/s",
+                                    ratio: rate / baselineRate, measured: measurement.text)
     }
 
     /// A page envelope around `source`'s launches repeated to 100, each copy
@@ -79,14 +76,6 @@ enum LaunchLibraryBenchmarks {
         // The benchmark runs from the package root (make bench).
         let path = FileManager.default.currentDirectoryPath + "/../shared/data/launches/ll2/capture-EloxFire-astroshare-app-1.json"
         return FileManager.default.contents(atPath: path)
-    }
-
-    /// The process's CPU time, as the other suites measure: the machines are
-    /// shared, and wall time would count other processes' turns.
-    private static func cpuSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private static func format(_ value: Double) -> String {

@@ -17,15 +17,45 @@ enum SearchBenchmarks {
         for count in [10_000, 100_000, 1_000_000] {
             let label = "synthetic.\(count)"
             guard caseNames(label: label, typing: true).contains(where: selected) else { continue }
+            let measurement = MeasuredOn()
             let start = DispatchTime.now()
             let engine = SyntheticLaunchCorpus().searchEngine(count: count)
             report("search.\(label).build", milliseconds(since: start), "ms", selected)
-            runQueries(on: engine, label: label, selected)
-            runTyping(on: engine, label: label, selected)
+            let queryTimes = runQueries(on: engine, label: label, selected)
+            let typing = runTyping(on: engine, label: label, selected)
             reportMemory(of: engine, label: label, selected)
-            if count == 1_000_000 {
-                // The largest corpus is the last one loaded, so the peak is its.
-                report("search.\(label).peak_rss", Double(peakResidentBytes()) / 1_048_576, "MiB", selected)
+            guard count == 1_000_000 else { continue }
+            // The largest corpus is the last one loaded, so the peak is its (read
+            // before the baseline's buffer below adds to it).
+            let peak = Double(peakResidentBytes())
+            report("search.\(label).peak_rss", peak / 1_048_576, "MiB", selected)
+            let scan = queryTimes.isEmpty ? nil : LinearScan(SyntheticLaunchCorpus(), count: count)
+            let table = PerformanceTable.shared
+            for (text, time) in queryTimes {
+                guard let scan else { break }
+                let (scanTime, scanMatches) = scan.time(text)
+                report("search.\(label).\(caseName(text)).linear_scan", scanTime * 1e3, "ms", selected)
+                if scanMatches != time.matches {
+                    FileHandle.standardError.write(Data("search.\(label).\(caseName(text)): the scan found \(scanMatches) launches, the engine \(time.matches)\n".utf8))
+                }
+                table.add("search, 1,000,000 launches: `\(text)` (\(time.matches.grouped) found)", figure: "\((time.cpu * 1e3).quoted) ms",
+                          baseline: "a linear scan of the same folded text: \((scanTime * 1e3).quoted) ms", ratio: time.cpu / scanTime,
+                          bar: "< 30 ms", measured: measurement.text)
+            }
+            if selected("search.\(label).index_bytes") {
+                table.add("search index size, 1,000,000 launches", figure: "\((Double(engine.indexByteCount) / 1e6).quoted) MB",
+                          baseline: "the launches' searchable text: \((Double(engine.textByteCount) / 1e6).quoted) MB",
+                          ratio: Double(engine.indexByteCount) / Double(engine.textByteCount), bar: "< 2 ×", measured: measurement.text)
+            }
+            if selected("search.\(label).peak_rss") {
+                table.add("search, 1,000,000 launches: the process's peak RSS", figure: "\((peak / 1_048_576).quoted) MiB",
+                          baseline: "the index: \((Double(engine.indexByteCount) / 1_048_576).quoted) MiB",
+                          ratio: peak / Double(engine.indexByteCount), measured: measurement.text)
+            }
+            if let typing {
+                table.add("typing `cape canaveral` key by key, 1,000,000 launches (14 searches)", figure: "\((typing.incremental * 1e3).quoted) ms, each search within the last",
+                          baseline: "each prefix searched afresh: \((typing.fresh * 1e3).quoted) ms", ratio: typing.incremental / typing.fresh,
+                          measured: measurement.text)
             }
         }
         guard caseNames(label: "real.4324", typing: false).contains(where: selected) else { return }
@@ -54,7 +84,10 @@ enum SearchBenchmarks {
     /// Each query searched fresh: the median CPU time of repeated runs (the
     /// machine is shared; CPU time leaves out other processes' turns), the
     /// wall time beside it, and the time per launch.
-    private static func runQueries(on engine: SearchEngine, label: String, _ selected: (String) -> Bool) {
+    @discardableResult
+    private static func runQueries(on engine: SearchEngine, label: String, _ selected: (String) -> Bool)
+        -> [(text: String, time: (cpu: Double, matches: Int))] {
+        var times: [(text: String, time: (cpu: Double, matches: Int))] = []
         for text in queries {
             let name = "search.\(label).\(caseName(text))"
             guard selected(name) else { continue }
@@ -66,14 +99,16 @@ enum SearchBenchmarks {
             report(name + ".wall", time.wall * 1e3, "ms", selected)
             report(name + ".per_launch", time.cpu * 1e9 / Double(max(engine.count, 1)), "ns", selected)
             report(name + ".matches", Double(matches), "launches", selected)
+            times.append((text, (time.cpu, matches)))
         }
+        return times
     }
 
     /// "cape canaveral" typed a key at a time through a session (refined
     /// searches), against the same 14 queries searched fresh.
-    private static func runTyping(on engine: SearchEngine, label: String, _ selected: (String) -> Bool) {
+    private static func runTyping(on engine: SearchEngine, label: String, _ selected: (String) -> Bool) -> (incremental: Double, fresh: Double)? {
         let name = "search.\(label).typing_14_keys"
-        guard selected(name) else { return }
+        guard selected(name) else { return nil }
         let typed = "cape canaveral"
         let prefixes = (1 ... typed.count).map { String(typed.prefix($0)) }
         let incremental = medianTime {
@@ -85,12 +120,66 @@ enum SearchBenchmarks {
         }
         report(name + ".incremental", incremental.cpu * 1e3, "ms", selected)
         report(name + ".fresh", fresh.cpu * 1e3, "ms", selected)
+        return (incremental.cpu, fresh.cpu)
     }
 
     private static func reportMemory(of engine: SearchEngine, label: String, _ selected: (String) -> Bool) {
         report("search.\(label).text_bytes", Double(engine.textByteCount), "B", selected)
         report("search.\(label).index_bytes", Double(engine.indexByteCount), "B", selected)
         report("search.\(label).index_to_text", Double(engine.indexByteCount) / Double(max(engine.textByteCount, 1)), "x", selected)
+    }
+
+    // MARK: The baseline
+
+    /// What searching costs without an index: every launch's folded text in the
+    /// fields a plain word searches, one after the other in one buffer, scanned
+    /// launch by launch for each word with the engine's own byte search,
+    /// counting the launches that hold every word.
+    private struct LinearScan {
+        private let text: [UInt8]
+        private let ends: [Int]
+
+        init(_ corpus: SyntheticLaunchCorpus, count: Int) {
+            var text: [UInt8] = []
+            var ends: [Int] = []
+            ends.reserveCapacity(count)
+            for index in 0 ..< count {
+                let record = corpus.launch(at: index).searchRecord
+                for field in SearchQualifier.unqualifiedFields {
+                    text += TextFolding.fold(record[field])
+                    text.append(0)  // no word spans two fields
+                }
+                ends.append(text.count)
+            }
+            self.text = text
+            self.ends = ends
+        }
+
+        /// The median CPU time of scanning for `query`'s words, and the launches found.
+        func time(_ query: String) -> (Double, Int) {
+            let words = SearchQuery(query).terms.map(\.folded).filter { !$0.isEmpty }
+            var found = 0
+            let time = CPUClock.median {
+                found = scan(words)
+                return found
+            }
+            return (time, found)
+        }
+
+        private func scan(_ words: [[UInt8]]) -> Int {
+            text.withUnsafeBufferPointer { buffer in
+                var found = 0
+                var start = 0
+                for end in ends {
+                    let launch = UnsafeBufferPointer(rebasing: buffer[start ..< end])
+                    if words.allSatisfy({ word in
+                        word.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: launch) != nil }
+                    }) { found += 1 }
+                    start = end
+                }
+                return found
+            }
+        }
     }
 
     // MARK: The real data set

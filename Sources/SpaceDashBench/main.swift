@@ -21,4 +21,5 @@ if runner.selected("curiosity") { CuriosityBenchmarks.run() }
 if runner.selected("history") { LaunchHistoryBenchmarks.run() }
 SearchBenchmarks.run(selected: runner.selected)
 InteractiveSearchBenchmarks.run(selected: runner.selected)
+PerformanceTable.shared.print()  // the README's table, from the cases above
 runner.finish()

@@ -176,31 +176,9 @@ public final class TerminalSession: @unchecked Sendable {
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
     }
 
-    /// A descriptor that becomes readable when a resize or resume is pending, for callers
-    /// that wait on several things at once; `readEvents` drains it.
+    /// A descriptor that becomes readable when a resize or resume is pending (for a
+    /// dispatch source, as `TerminalInput` makes); `readNotifications` drains it.
     public var notificationDescriptor: Int32 { notificationRead }
-
-    /// Waits up to `timeout` (nil: for ever) for input or a resize and returns what came:
-    /// keys decoded by `decoder`, `.resized`, `.resumed`; empty when the time ran out.
-    /// While `decoder` holds a partial sequence, the wait is at most its `escapeTimeout`,
-    /// after which the partial sequence is settled (a lone ESC becomes the Escape key).
-    /// Throws `.inputClosed` when the terminal hangs up.
-    public func readEvents(_ decoder: inout KeyDecoder, timeout: Duration? = nil) throws -> [TerminalEvent] {
-        let waitMilliseconds = Self.pollWait(timeout: timeout, decoder: decoder)
-        var pollers = [pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: notificationRead, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&pollers, 2, waitMilliseconds)
-        if ready < 0 {
-            if errno == EINTR { return drainNotifications() }
-            throw TerminalError.systemCall(name: "poll", errno: errno)
-        }
-        if ready == 0 {
-            return decoder.hasPendingInput ? decoder.flush().map(TerminalEvent.key) : []
-        }
-        var events = readNotifications()
-        if pollers[0].revents != 0 { events += try readInput(&decoder) }
-        return events
-    }
 
     /// Reads the input waiting on the terminal and decodes it with `decoder`: for a caller
     /// told the descriptor is readable (a dispatch source). A partial sequence stays in
@@ -217,10 +195,6 @@ public final class TerminalSession: @unchecked Sendable {
     /// The resizes and resumes signalled since the last call (for a caller told that
     /// `notificationDescriptor` is readable), without waiting.
     public func readNotifications() -> [TerminalEvent] {
-        drainNotifications()
-    }
-
-    private func drainNotifications() -> [TerminalEvent] {
         var buffer = [UInt8](repeating: 0, count: 64)
         var resized = false
         var resumed = false
@@ -236,23 +210,6 @@ public final class TerminalSession: @unchecked Sendable {
         if resumed { events.append(.resumed) }
         if resized || resumed { events.append(.resized(size())) }
         return events
-    }
-
-    /// The `poll` timeout in milliseconds (-1: for ever) of one `readEvents`: `timeout`,
-    /// cut to the decoder's `escapeTimeout` while it holds a partial sequence.
-    static func pollWait(timeout: Duration?, decoder: KeyDecoder) -> Int32 {
-        var waitMilliseconds = timeout.map(Self.milliseconds) ?? -1
-        if decoder.hasPendingInput {
-            let escape = Self.milliseconds(decoder.escapeTimeout)
-            waitMilliseconds = waitMilliseconds < 0 ? escape : min(waitMilliseconds, escape)
-        }
-        return waitMilliseconds
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int32 {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return Int32(clamping: max(total, 0))
     }
 }
 

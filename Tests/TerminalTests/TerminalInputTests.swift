@@ -53,16 +53,36 @@ extension TerminalSessionTests {
         let input = TerminalInput(session: session, queue: queue)
         let deliveries = Deliveries()
         deliveries.start(input, on: queue)
-        pty.type("q\u{1B}[A")
-        #expect(deliveries.wait { $0.received.count >= 2 })
-        #expect(deliveries.received == [.key(KeyPress(.text("q"))), .key(KeyPress(.up))])
+        pty.type("q\u{1B}[A東")
+        #expect(deliveries.wait { $0.received.count >= 3 })
+        #expect(deliveries.received == [.key(KeyPress(.text("q"))), .key(KeyPress(.up)), .key(KeyPress(.text("東")))])
         // ESC alone could start a sequence: the input settles it itself, after the
         // decoder's escape timeout, with no further byte typed.
         pty.type("\u{1B}")
-        #expect(deliveries.wait { $0.received.count >= 3 })
+        #expect(deliveries.wait { $0.received.count >= 4 })
         #expect(deliveries.received.last == .key(KeyPress(.escape)))
         Self.cancel(input, on: queue)
         #expect(queue.sync { !input.isRunning })
+    }
+
+    @Test func anArrowSplitAcrossTwoReadsStaysAnArrow() throws {
+        let pty = try PseudoTerminal()
+        let session = try TerminalSession(fileDescriptor: pty.slave)
+        defer { session.end() }
+        let queue = DispatchQueue(label: "test.input")
+        // An escape timeout longer than any test: the ESC waits for the rest of its sequence.
+        let input = TerminalInput(session: session, queue: queue, decoder: KeyDecoder(escapeTimeout: .seconds(3600)))
+        let deliveries = Deliveries()
+        deliveries.start(input, on: queue)
+        pty.type("x\u{1B}")
+        #expect(deliveries.wait { !$0.received.isEmpty })
+        // The read that brought `x` took the ESC too: nothing is left on the terminal.
+        try #require(pty.unreadInputCount == 0)
+        #expect(deliveries.received == [.key(KeyPress(.text("x")))], "the ESC waits, not yet a key")
+        pty.type("[A")
+        #expect(deliveries.wait { $0.received.count >= 2 })
+        #expect(deliveries.received == [.key(KeyPress(.text("x"))), .key(KeyPress(.up))])
+        Self.cancel(input, on: queue)
     }
 
     @Test func aResizeArrivesAsAnEvent() throws {
@@ -93,6 +113,8 @@ extension TerminalSessionTests {
         #expect(deliveries.failed == ["\(TerminalError.inputClosed)"])
         #expect(queue.sync { !input.isRunning })
         Self.cancel(input, on: queue)
+        // A hung-up terminal has no settings left to restore; ending must still be quiet.
         session.end()
+        #expect(session.isEnded)
     }
 }

@@ -70,86 +70,14 @@ import TestSupport
         session.end()
     }
 
-    @Test func readsKeysAndSettlesALoneEscape() throws {
-        let pty = try PseudoTerminal()
-        let session = try TerminalSession(fileDescriptor: pty.slave)
-        defer { session.end() }
-        var decoder = KeyDecoder(escapeTimeout: .milliseconds(1))
-        pty.type("a\u{1B}[A東")
-        var events: [TerminalEvent] = []
-        while events.count < 3 { events += try session.readEvents(&decoder, timeout: .seconds(5)) }
-        #expect(events == [.key(KeyPress(.text("a"))), .key(KeyPress(.up)), .key(KeyPress(.text("東")))])
-        pty.type("\u{1B}")
-        events = []
-        while events.isEmpty { events += try session.readEvents(&decoder, timeout: .seconds(5)) }
-        #expect(events == [.key(KeyPress(.escape))])
-        #expect(try session.readEvents(&decoder, timeout: .milliseconds(1)).isEmpty)
-    }
-
-    @Test func pollWaitIsCutToTheEscapeTimeoutOnlyWhileASequenceIsPending() {
-        var decoder = KeyDecoder()
-        #expect(TerminalSession.pollWait(timeout: nil, decoder: decoder) == -1)
-        #expect(TerminalSession.pollWait(timeout: .seconds(2), decoder: decoder) == 2000)
-        _ = decoder.feed([0x1B])
-        // ESC pending: the rest of a sequence may take up to 100 ms (a slow SSH link)…
-        #expect(TerminalSession.pollWait(timeout: nil, decoder: decoder) == 100)
-        #expect(TerminalSession.pollWait(timeout: .seconds(2), decoder: decoder) == 100)
-        #expect(TerminalSession.pollWait(timeout: .milliseconds(20), decoder: decoder) == 20)
-        // …and once it comes, the wait is the caller's again.
-        #expect(decoder.feed(Array("[A".utf8)) == [KeyPress(.up)])
-        #expect(TerminalSession.pollWait(timeout: nil, decoder: decoder) == -1)
-    }
-
-    @Test func anArrowSplitAcrossReadsStaysAnArrowAndALoneEscapeSettlesPromptly() throws {
-        let pty = try PseudoTerminal()
-        let session = try TerminalSession(fileDescriptor: pty.slave)
-        defer { session.end() }
-        var decoder = KeyDecoder()
-        // ESC alone, then the rest of the arrow in a later read: still the Up key.
-        pty.type("\u{1B}")
-        var events: [TerminalEvent] = []
-        while !decoder.hasPendingInput { events += try session.readEvents(&decoder, timeout: .seconds(5)) }
-        #expect(events.isEmpty)
-        pty.type("[A")
-        while events.isEmpty { events += try session.readEvents(&decoder, timeout: .seconds(5)) }
-        #expect(events == [.key(KeyPress(.up))])
-        // A lone Esc becomes the Escape key after the 100 ms timeout, not the caller's 5 s.
-        let start = ContinuousClock.now
-        pty.type("\u{1B}")
-        events = []
-        while events.isEmpty { events += try session.readEvents(&decoder, timeout: .seconds(5)) }
-        let elapsed = ContinuousClock.now - start
-        #expect(events == [.key(KeyPress(.escape))])
-        #expect(elapsed >= .milliseconds(90))
-        #expect(elapsed < .seconds(3), "a lone Esc took \(elapsed)")
-    }
-
-    @Test func reportsResizes() throws {
+    @Test func aSessionKnowsItsWindowSize() throws {
         let pty = try PseudoTerminal(columns: 100, rows: 30)
         let session = try TerminalSession(fileDescriptor: pty.slave)
         defer { session.end() }
         #expect(session.size() == TerminalSize(columns: 100, rows: 30))
         pty.resize(columns: 60, rows: 20)
-        // The pty is not this process's controlling terminal, so send the signal the kernel
-        // would, to the process (a thread-directed raise could meet a blocked mask).
-        kill(getpid(), SIGWINCH)
-        var decoder = KeyDecoder()
-        let events = try session.readEvents(&decoder, timeout: .seconds(5))
-        #expect(events == [.resized(TerminalSize(columns: 60, rows: 20))])
+        #expect(session.size() == TerminalSize(columns: 60, rows: 20))
         #expect(TerminalSession.size(of: -1) == nil)
-    }
-
-    @Test func aHangUpEndsReading() throws {
-        let pty = try PseudoTerminal()
-        let session = try TerminalSession(fileDescriptor: pty.slave)
-        pty.closeMaster()
-        var decoder = KeyDecoder()
-        #expect(throws: TerminalError.inputClosed) {
-            for _ in 0..<10 { _ = try session.readEvents(&decoder, timeout: .seconds(5)) }
-        }
-        // A hung-up terminal has no settings left to restore; ending must still be quiet.
-        session.end()
-        #expect(session.isEnded)
     }
 
     // MARK: - In a child process: signals and exit

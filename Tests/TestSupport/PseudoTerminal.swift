@@ -54,6 +54,12 @@ public final class PseudoTerminal: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
     }
 
+    /// The bytes typed that the program has not read yet (the terminal's input queue).
+    public var unreadInputCount: Int {
+        var count: Int32 = 0
+        return ioctl(slave, UInt(FIONREAD), &count) == 0 ? Int(count) : -1
+    }
+
     /// Reads once, waiting up to `wait` ms: the bytes read (empty on timeout), nil at end of output.
     private func readOnce(wait: Int32) -> [UInt8]? {
         var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)

@@ -46,8 +46,8 @@ public enum LaunchLibraryDecoder {
 
     /// Any body read whole by `JSONDecoder`: the shapes that are not lists of
     /// launches, and the errors, each explained (and the reference the record
-    /// reader is tested against).
-    static func decodeWithJSONDecoder(_ data: Data) throws(LaunchLibraryError) -> LaunchPage {
+    /// reader is tested and benchmarked against).
+    package static func decodeWithJSONDecoder(_ data: Data) throws(LaunchLibraryError) -> LaunchPage {
         guard let first = data.first(where: { !isJSONWhitespace($0) }) else {
             throw .notJSON(prefix: "")
         }

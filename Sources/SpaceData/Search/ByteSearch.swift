@@ -10,12 +10,13 @@ import Darwin
 /// this is a rare-byte scan: `memchr` (vectorised) for the needle's least
 /// common byte, then `memcmp` around each hit. In launch text the rare byte
 /// of "cape canaveral" is "v" and of "spacex starlink" is "x", so most of the
-/// haystack is skipped at `memchr` speed.
-enum ByteSearch {
+/// haystack is skipped at `memchr` speed. (`package`: the bench's linear scan,
+/// the search's baseline, compares with it too.)
+package enum ByteSearch {
     /// The offset of the first occurrence of `needle` in `haystack`, or nil.
     /// An empty needle is found at offset 0.
     @inline(__always)
-    static func firstOffset(
+    package static func firstOffset(
         of needle: UnsafeBufferPointer<UInt8>,
         in haystack: UnsafeBufferPointer<UInt8>
     ) -> Int? {
