@@ -59,12 +59,12 @@ public protocol Command: SendableMetatype {
     init(_ arguments: ParsedArguments) throws
 
     /// Does the work; the returned code becomes the process's exit status.
-    func run(_ context: CommandContext) async throws -> ExitCode
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> ExitCode
 }
 
 extension Command {
     /// A group of commands has nothing to do itself without a subcommand.
-    public func run(_ context: CommandContext) async throws -> ExitCode {
+    nonisolated(nonsending) public func run(_ context: CommandContext) async throws -> ExitCode {
         let names = Self.configuration.subcommands.map { $0.configuration.name }
         throw UsageError("'\(Self.configuration.name)' needs a command: \(Suggestion.list(names, conjunction: "or"))")
     }

@@ -66,7 +66,7 @@ struct LaunchesNextCommand: Command {
         LaunchSearchQuery(words: words, agencies: agencies, locations: locations, missionTypes: missionTypes, statuses: statuses)
     }
 
-    func run(_ context: CommandContext) async throws -> ExitCode {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> ExitCode {
         // Only a request starts it: a fresh cache answers without one, spinner or delay.
         let spinner = context.networkSpinner("Fetching launches")
         defer { spinner?.stop() }

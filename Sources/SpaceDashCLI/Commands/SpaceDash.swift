@@ -99,7 +99,7 @@ extension SpaceDash {
 
     /// The program: ignores SIGPIPE (a closed stdout becomes a quiet EPIPE),
     /// runs the command line, and exits with its code.
-    public static func main() async -> Never {
+    nonisolated(nonsending) public static func main() async -> Never {
         signal(SIGPIPE, SIG_IGN)
         let code = await run(arguments: Array(CommandLine.arguments.dropFirst()),
                              environment: processEnvironment(),
@@ -125,13 +125,13 @@ extension SpaceDash {
 
     /// Runs one command line and returns the exit status. Never throws and
     /// never traps on bad input: every error becomes one line on stderr.
-    public static func run(arguments: [String], environment: [String: String], streams: OutputStreams) async -> Int32 {
+    nonisolated(nonsending) public static func run(arguments: [String], environment: [String: String], streams: OutputStreams) async -> Int32 {
         await run(arguments: arguments, environment: environment, streams: streams, root: SpaceDash.self)
     }
 
     /// Runs a command line against any command tree (tests use their own).
     /// - Parameter usesCache: false for the demo's runs, which never touch the user's cache.
-    static func run(arguments: [String], environment: [String: String], streams: OutputStreams,
+    nonisolated(nonsending) static func run(arguments: [String], environment: [String: String], streams: OutputStreams,
                     root: any Command.Type, usesCache: Bool = true) async -> Int32 {
         Services.registerSecrets(from: environment)
         let code = await execute(arguments: arguments, environment: environment, streams: streams, root: root, usesCache: usesCache)
@@ -145,7 +145,7 @@ extension SpaceDash {
         return code.rawValue
     }
 
-    private static func execute(arguments: [String], environment: [String: String], streams: OutputStreams,
+    nonisolated(nonsending) private static func execute(arguments: [String], environment: [String: String], streams: OutputStreams,
                                 root: any Command.Type, usesCache: Bool) async -> ExitCode {
         let invocation: Invocation
         do {
