@@ -58,8 +58,8 @@ struct Services: Sendable {
             ? OfflineFetcher()
             : HTTPClient(userAgent: SpaceDashVersion.userAgent, log: log)
         if let willRequest, !fetch.policy.offline { http = ObservedFetcher(http: http, willRequest: willRequest) }
-        let cache = (context.usesCache ? CacheLocation.directory(environment: context.environment) : nil)
-            .map { CacheStore(directory: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }
+        let cache = (context.usesCache ? CacheLocation.directoryPath(environment: context.environment) : nil)
+            .map { CacheStore(directoryPath: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }
         self.init(
             environment: ServiceEnvironment(
                 http: http, cache: cache,

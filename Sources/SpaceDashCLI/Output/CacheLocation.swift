@@ -1,4 +1,5 @@
 import Foundation
+import SpaceData
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,16 +13,23 @@ enum CacheLocation {
     /// specification asks, so the cache never lands somewhere that depends
     /// on the current directory.
     static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        directoryPath(environment: environment).map { URL(fileURLWithPath: $0, isDirectory: true) }
+    }
+
+    /// The same directory as an absolute path: what the cache store opens, with no `URL` built.
+    static func directoryPath(environment: [String: String]) -> String? {
         if let explicit = environment["SPACEDASH_CACHE_DIR"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit, isDirectory: true)
+            return CacheStore.absolutePath(explicit)
         }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("spacedash", isDirectory: true)
+            return child(CacheStore.absolutePath(xdg), "spacedash")
         }
         guard let home = homeDirectory(environment: environment) else { return nil }
-        return URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".cache", isDirectory: true)
-            .appendingPathComponent("spacedash", isDirectory: true)
+        return child(CacheStore.absolutePath(home), ".cache/spacedash")
+    }
+
+    private static func child(_ directory: String, _ name: String) -> String {
+        directory == "/" ? "/" + name : directory + "/" + name
     }
 
     private static func homeDirectory(environment: [String: String]) -> String? {

@@ -22,7 +22,9 @@ public struct ArgumentInfo: Sendable {
     /// A one-letter alias (`i` for `-i`).
     public let short: Character?
     /// What the value is called in help (`N`, `SECONDS`, `metric|imperial`).
-    public let valueName: String
+    /// Made when read (help, errors): a parse that needs no help joins no lists.
+    public var valueName: String { givenValueName ?? Self.defaultValueName(for: name, fixedValues: fixedValues) }
+    private let givenValueName: String?
     public let help: String
     /// The default as shown in help, if any.
     public let defaultDescription: String?
@@ -42,14 +44,15 @@ public struct ArgumentInfo: Sendable {
     /// Parses and checks one raw value, throwing what is wrong with it.
     let check: @Sendable (String) throws(InvalidArgumentValue) -> Void
 
-    init(kind: Kind, name: String, short: Character?, valueName: String, help: String,
+    /// - Parameter valueName: nil for the default: the fixed values (`metric|imperial`), else the name in capitals.
+    init(kind: Kind, name: String, short: Character?, valueName: String?, help: String,
          defaultDescription: String?, fixedValues: [String]?, expectation: String, example: String? = nil,
          isRepeatable: Bool, isOptional: Bool, acceptsDashPrefixedValues: Bool = false,
          check: @escaping @Sendable (String) throws(InvalidArgumentValue) -> Void) {
         self.kind = kind
         self.name = name
         self.short = short
-        self.valueName = valueName
+        self.givenValueName = valueName
         self.help = help
         self.defaultDescription = defaultDescription
         self.fixedValues = fixedValues

@@ -16,7 +16,7 @@ public struct Option<Value: ArgumentValue>: ArgumentDeclaration {
         self.defaultValue = defaultValue
         info = ArgumentInfo(
             kind: .option, name: name, short: short,
-            valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Value.fixedValues),
+            valueName: valueName,
             help: help, defaultDescription: defaultValue.argumentDescription, fixedValues: Value.fixedValues, expectation: expecting ?? Value.expectation, example: example,
             isRepeatable: false, isOptional: true,
             check: makeCheck(Value.self, check, extract: { $0 }))
@@ -29,7 +29,7 @@ public struct Option<Value: ArgumentValue>: ArgumentDeclaration {
         self.defaultValue = nil
         info = ArgumentInfo(
             kind: .option, name: name, short: short,
-            valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Wrapped.fixedValues),
+            valueName: valueName,
             help: help, defaultDescription: nil, fixedValues: Wrapped.fixedValues, expectation: expecting ?? Wrapped.expectation, example: example,
             isRepeatable: false, isOptional: true,
             check: makeCheck(Wrapped.self, check, extract: { $0 }))
@@ -45,7 +45,7 @@ public struct RepeatedOption<Value: ArgumentValue>: ArgumentDeclaration {
                 expecting: String? = nil, example: String? = nil, check: ValueCheck<Value>? = nil) {
         info = ArgumentInfo(
             kind: .option, name: name, short: short,
-            valueName: valueName ?? ArgumentInfo.defaultValueName(for: name, fixedValues: Value.fixedValues),
+            valueName: valueName,
             help: help, defaultDescription: nil, fixedValues: Value.fixedValues, expectation: expecting ?? Value.expectation, example: example,
             isRepeatable: true, isOptional: true,
             check: makeCheck(Value.self, check, extract: { $0 }))

@@ -23,8 +23,12 @@ import Synchronization
 /// File layout: a short text header (format, save time, body length and an
 /// FNV-1a checksum) ending with an empty line, then the body bytes exactly.
 public final class CacheStore: Sendable {
-    /// The directory holding the entries (created, mode 0700, on first write).
-    public let directory: URL
+    /// The directory holding the entries (created, mode 0700, on first write), as
+    /// an absolute path: a start-up that reads one entry builds no `URL` (Foundation's
+    /// first `URL.path` costs more than reading and checking the entry).
+    public let directoryPath: String
+    /// The same directory as a file URL.
+    public var directory: URL { URL(fileURLWithPath: directoryPath, isDirectory: true) }
     /// The clock that stamps new entries and ages old ones.
     public let clock: @Sendable () -> Date
     /// How the user chooses another directory (the app's setting, such as an
@@ -44,11 +48,29 @@ public final class CacheStore: Sendable {
     /// writer stopped longer than that only loses its rename, never the entry.
     public static let staleTemporaryAge: TimeInterval = 60 * 60
 
-    public init(directory: URL, directorySetting: String = "the cache directory",
+    public convenience init(directory: URL, directorySetting: String = "the cache directory",
+                            clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(directoryPath: directory.path, directorySetting: directorySetting, clock: clock)
+    }
+
+    /// - Parameter directoryPath: an absolute path (a relative one is taken from the current directory).
+    public init(directoryPath: String, directorySetting: String = "the cache directory",
                 clock: @escaping @Sendable () -> Date = { Date() }) {
-        self.directory = directory
+        self.directoryPath = Self.absolutePath(directoryPath)
         self.directorySetting = directorySetting
         self.clock = clock
+    }
+
+    /// `path` from the root, without a trailing slash, as `URL(fileURLWithPath:).path` gives it.
+    public static func absolutePath(_ path: String) -> String {
+        var absolute = path
+        if !absolute.hasPrefix("/") {
+            let cwd = getcwd(nil, 0)
+            defer { free(cwd) }
+            absolute = (cwd.map { String(cString: $0) } ?? "") + "/" + absolute
+        }
+        while absolute.utf8.count > 1 && absolute.hasSuffix("/") { absolute.removeLast() }
+        return absolute
     }
 
     /// The current time by this store's clock.
@@ -56,7 +78,7 @@ public final class CacheStore: Sendable {
 
     /// The path of the file holding `key`.
     public func path(for key: String) -> String {
-        directory.appendingPathComponent(Self.fileName(for: key)).path
+        (directoryPath == "/" ? "" : directoryPath) + "/" + Self.fileName(for: key)
     }
 
     // MARK: - Reading
@@ -271,7 +293,7 @@ public final class CacheStore: Sendable {
     /// component only as `openLinkedDirectory` allows, creating it (and missing
     /// parents) with mode 0700 when asked.
     private func openDirectory(create: Bool) -> Result<Int32, CacheProblem> {
-        let path = directory.path
+        let path = directoryPath
         var fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0 && errno == ENOENT {
             guard create else { return .failure(CacheProblem(path: path, reason: Self.missingReason)) }

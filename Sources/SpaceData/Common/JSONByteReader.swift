@@ -326,39 +326,55 @@ struct JSONByteReader {
     func string(_ token: StringToken) -> String {
         let raw = UnsafeBufferPointer(rebasing: bytes[token.range])
         guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
-        var scalars = String.UnicodeScalarView()
+        // Escapes are decoded into UTF-8 beside the raw bytes and the whole made a
+        // String once: the invalid UTF-8 that decoding repairs is repaired alike,
+        // since an escape's encoding never continues a sequence before it.
         var utf8: [UInt8] = []
-        func flush() {
-            guard !utf8.isEmpty else { return }
-            scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-            utf8.removeAll(keepingCapacity: true)
+        utf8.reserveCapacity(raw.count)
+        func encode(_ value: UInt32) {
+            switch value {
+            case ..<0x80:
+                utf8.append(UInt8(value))
+            case ..<0x800:
+                utf8.append(0xC0 | UInt8(value >> 6))
+                utf8.append(0x80 | UInt8(value & 0x3F))
+            case ..<0x10000:
+                utf8.append(0xE0 | UInt8(value >> 12))
+                utf8.append(0x80 | UInt8(value >> 6 & 0x3F))
+                utf8.append(0x80 | UInt8(value & 0x3F))
+            default:
+                utf8.append(0xF0 | UInt8(value >> 18))
+                utf8.append(0x80 | UInt8(value >> 12 & 0x3F))
+                utf8.append(0x80 | UInt8(value >> 6 & 0x3F))
+                utf8.append(0x80 | UInt8(value & 0x3F))
+            }
         }
+        let replacement: UInt32 = 0xFFFD
         var index = 0
         var pendingHigh: UInt32?
         func append(_ value: UInt32) {
             if let high = pendingHigh {
                 pendingHigh = nil
                 if (0xDC00...0xDFFF).contains(value) {
-                    scalars.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))!)
+                    encode(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00))
                     return
                 }
-                scalars.append("\u{FFFD}")
+                encode(replacement)
             }
-            if (0xD800...0xDBFF).contains(value) {
-                pendingHigh = value
-            } else {
-                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            switch value {
+            case 0xD800...0xDBFF: pendingHigh = value
+            case 0xDC00...0xDFFF: encode(replacement)
+            default: encode(value)
             }
         }
         while index < raw.count {
             let byte = raw[index]
             guard byte == UInt8(ascii: "\\") else {
-                if pendingHigh != nil { pendingHigh = nil; scalars.append("\u{FFFD}") }
+                if pendingHigh != nil { pendingHigh = nil; encode(replacement) }
                 utf8.append(byte)
                 index += 1
                 continue
             }
-            flush()
             let escape = raw[index + 1]
             index += 2
             switch escape {
@@ -376,9 +392,8 @@ struct JSONByteReader {
             default: append(UInt32(escape))
             }
         }
-        flush()
-        if pendingHigh != nil { scalars.append("\u{FFFD}") }
-        return String(scalars)
+        if pendingHigh != nil { encode(replacement) }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The bytes of a token without escapes, for the fast field parsers.
