@@ -15,9 +15,10 @@ BINARY is an unstripped release build of spacedash and LINK_MAP its lld map
 on the loopback interface once to fill a cache the way a user's first run does.
 The start-up commands then run under callgrind (valgrind), which records every
 instruction they execute; each executed address is mapped to the input section
-holding it. Sections are ordered by how many of the commands run them (those
-every command runs first, so the shortest paths, `--version` first of all, stay
-densest), then by which commands, then by their current address. Each section
+holding it. The sections `--version` runs come first, then those `launches next`
+adds, then those `mars-weather --offline` adds (the start-ups `make bench`
+measures, each then reading one contiguous run of code); the rest follow by how
+many of the commands run them, then by which commands, then by their current address. Each section
 is named by the unique symbols of the functions executed in it (or, when none is
 unique, any unique symbol defined in it): lld applies a listed name to every
 symbol of that name, local ones included, so an ambiguous name would pull cold
@@ -43,6 +44,9 @@ import threading
 # The time Launch Library listed the bundled listing (BundledLaunchListing.listedAt):
 # its launches are ahead of it, so `launches next` has one on any day.
 LISTED_AT = "2026-07-20T14:38:00Z"
+
+# How many of the commands below `make bench` measures: their code is placed first, in their order.
+MEASURED = 3
 
 
 def parse_map(path):
@@ -146,7 +150,7 @@ def main():
     if first.returncode != 0 or not os.listdir(warm_cache):
         sys.exit(f"could not fill the launches cache (exit {first.returncode}): {first.stderr.strip()}")
 
-    # The commands whose start-up is measured (`make bench`), then the other everyday ones.
+    # The commands whose start-up is measured (`make bench`, the first MEASURED), then the other everyday ones.
     commands = [
         ("--version", ["--version"], empty, False),
         ("launches next, fresh cache", ["launches", "next"], warm, False),
@@ -185,7 +189,13 @@ def main():
         if len(holders) == 1 and holders[0] is not None:
             names_in_section[holders[0]].append(name)
 
-    ordered = sorted(section_runs, key=lambda s: (-bin(section_runs[s]).count("1"), section_runs[s], s))
+    # The measured commands' code in their order (--version's, then what launches next adds,
+    # then what mars-weather adds), each part contiguous; then the rest, the most shared first.
+    def placement(section):
+        runs = section_runs[section]
+        first_measured = next((index for index in range(MEASURED) if runs >> index & 1), MEASURED)
+        return (first_measured, -bin(runs).count("1"), runs, section)
+    ordered = sorted(section_runs, key=placement)
     lines, placed_bytes, unnamed = [], 0, 0
     for position in ordered:
         # A name callgrind gave to code in this section that the map places here alone.

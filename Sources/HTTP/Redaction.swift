@@ -146,7 +146,7 @@ public enum Redaction {
         let literal = secrets.flatMap(spellings(of:)).sorted { $0.count > $1.count }
         let masked = redactSchemeCredentials(in: redactParameters(in: mask(literal, in: text)))
         let lines = masked.split(separator: "\n", omittingEmptySubsequences: false)
-        return lines.map { line -> String in
+        return joinedLines(lines.map { line -> String in
             // "Authorization: Token abc" inside a message: hide everything after the colon.
             let lowered = line.lowercased()
             let bytes = Array(lowered.utf8)
@@ -157,7 +157,18 @@ public enum Redaction {
                 }
             }
             return String(line)
-        }.joined(separator: "\n")
+        })
+    }
+
+    /// `lines` joined with newlines. Not `joined(separator:)`: its generic code resolves
+    /// the array's associated types at run time, which costs more than a message's redaction.
+    private static func joinedLines(_ lines: [String]) -> String {
+        var text = lines.first ?? ""
+        for line in lines.dropFirst() {
+            text += "\n"
+            text += line
+        }
+        return text
     }
 
     /// The UTF-8 offset just past the first occurrence of `pattern` in `bytes`,

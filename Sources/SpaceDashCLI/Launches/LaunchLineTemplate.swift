@@ -97,12 +97,14 @@ struct LaunchLineTemplate: Sendable, Equatable {
     /// The line for `launch`, on one line whatever the data holds.
     /// - Parameter missing: what stands for a value Launch Library does not give.
     func render(_ launch: Launch, dates: LaunchDateText, missing: String = "—") -> String {
-        let line = parts.map { part -> String in
+        // A loop, not `joined()`, for the reason `Placeholder.written` gives.
+        var line = ""
+        for part in parts {
             switch part {
-            case .text(let text): return text
-            case .placeholder(let placeholder): return Self.value(placeholder, of: launch, dates: dates) ?? missing
+            case .text(let text): line += text
+            case .placeholder(let placeholder): line += Self.value(placeholder, of: launch, dates: dates) ?? missing
             }
-        }.joined()
+        }
         return TerminalSanitizer.clean(line, mode: .singleLine)
     }
 

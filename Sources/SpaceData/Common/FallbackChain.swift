@@ -188,6 +188,11 @@ public struct FallbackChain<Value: Sendable>: Sendable {
                 .flatMap(maxPublishers: .max(1)) { outcome in chain.resolve(outcome, cached: cached) }
                 .eraseToAnyPublisher()
         }
+        // Erased before `receive(on:)`: its value's type is then AnyPublisher's own
+        // parameter, not `Deferred`'s associated type, which the runtime resolves on
+        // first delivery by searching every conformance in the binary (a tenth of a
+        // cached `launches next`).
+        .eraseToAnyPublisher()
         .receive(on: scheduler)
         .eraseToAnyPublisher()
     }
