@@ -82,6 +82,17 @@ import TestSupport
         #expect(Self.byBytes(record) == Self.byJSONDecoder(record), "\(record)")
     }
 
+    /// A file's records share the names they repeat; what each reads is unchanged.
+    @Test func recordsReadWithSharedNamesReadAsAlone() {
+        let shared = RepeatedText()
+        for record in Self.oddRecords + Self.oddRecords {
+            let read = Array(record.utf8).withUnsafeBufferPointer { bytes in
+                try? LaunchRecordDecoder.read(bytes, repeatedText: shared)
+            }
+            #expect(read?.launch == Self.byBytes(record), "\(record)")
+        }
+    }
+
     @Test func oddRecordsAreReadAtAll() throws {
         // The comparison above would pass if both read nothing.
         let launch = try #require(Self.byBytes(Self.oddRecords[0]))

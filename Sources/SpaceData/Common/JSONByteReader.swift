@@ -24,6 +24,8 @@ struct JSONByteReader {
 
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
+    /// Where names that repeat across records are shared (`LaunchRecordDecoder`), if anywhere.
+    var repeatedText: RepeatedText?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

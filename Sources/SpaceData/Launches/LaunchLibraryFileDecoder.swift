@@ -214,6 +214,8 @@ public enum LaunchLibraryFileDecoder {
         var seen = 0
         /// Only for spacedash's own output (a top-level array), not made for pages.
         lazy var decoder = JSONDecoder()
+        /// The names the launches repeat, shared across the array's records.
+        let repeatedText = RepeatedText()
 
         init(topLevel: Bool) {
             self.topLevel = topLevel
@@ -233,7 +235,7 @@ public enum LaunchLibraryFileDecoder {
                 if topLevel && (seen == 0 || isSpacedashOutput) {
                     launch = try decodeTopLevelRecord(&reader, from: start)
                 } else {
-                    launch = try Self.decodeRecord(&reader, from: start)
+                    launch = try Self.decodeRecord(&reader, from: start, repeatedText: repeatedText)
                 }
                 seen += 1
                 if let launch { launches.append(launch) } else { skipped += 1 }
@@ -257,16 +259,17 @@ public enum LaunchLibraryFileDecoder {
             if isSpacedashOutput {
                 return try? decoder.decode(Launch.self, from: reader.bytes(from: start))
             }
-            return reader.withBytes(from: start) { (try? LaunchRecordDecoder.read($0))?.launch }
+            return reader.withBytes(from: start) { (try? LaunchRecordDecoder.read($0, repeatedText: repeatedText))?.launch }
         }
 
         /// The record at `start`, checked and decoded in one walk over the bytes
         /// in memory. When they end inside it, more of the file is read and the
         /// walk starts again: once a chunk, as records are far smaller than chunks.
-        private static func decodeRecord(_ reader: inout ChunkedJSONReader, from start: Int) throws(JSONReadError) -> Launch? {
+        private static func decodeRecord(_ reader: inout ChunkedJSONReader, from start: Int,
+                                         repeatedText: RepeatedText) throws(JSONReadError) -> Launch? {
             while true {
                 let read = reader.withBytesInMemory(from: start) { bytes in
-                    Result { () throws(JSONByteReader.Failure) in try LaunchRecordDecoder.read(bytes) }
+                    Result { () throws(JSONByteReader.Failure) in try LaunchRecordDecoder.read(bytes, repeatedText: repeatedText) }
                 }
                 switch read {
                 case .success(let record):

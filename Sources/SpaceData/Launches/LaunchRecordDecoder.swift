@@ -19,8 +19,11 @@ enum LaunchRecordDecoder {
     /// that is not a launch) and how many bytes it takes. Throws `.truncated`
     /// when `bytes` end inside the value (more input may complete it), and
     /// `.malformed` at the first byte that is not JSON.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONByteReader.Failure) -> (launch: Launch?, length: Int) {
+    /// - Parameter repeatedText: where the names that repeat from launch to launch
+    ///   (agencies, rockets, pads, sites, types) are shared across the records of one read.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, repeatedText: RepeatedText? = nil) throws(JSONByteReader.Failure) -> (launch: Launch?, length: Int) {
         var reader = JSONByteReader(bytes)
+        reader.repeatedText = repeatedText
         let launch = try RawLaunch.read(from: &reader)?.launch
         return (launch, reader.position)
     }
@@ -60,8 +63,8 @@ extension RawLaunch: RecordFields {
             case 10: launch.pad = try RawPad.read(from: &reader)
             case 11: launch.webcastLive = try reader.bool()
             case 12: launch.lastUpdated = try reader.text()
-            case 13: launch.lspName = try reader.text()
-            case 14: launch.missionType = try reader.text()
+            case 13: launch.lspName = try reader.name()
+            case 14: launch.missionType = try reader.name()
             case 15: launch.orbit = try NamedValue.read(from: &reader)
             default: launch.location = try RawLocation.read(from: &reader)
             }
@@ -74,7 +77,7 @@ extension NamedValue: NamedRecordFields {
 
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> NamedValue? {
         try reader.objectOrName(keys) { (value: inout NamedValue, reader: inout JSONByteReader, field: Int) throws(Failure) in
-            if field == 0 { value.name = try reader.text() } else { value.abbrev = try reader.text() }
+            if field == 0 { value.name = try reader.name() } else { value.abbrev = try reader.name() }
         }
     }
 }
@@ -85,8 +88,8 @@ extension RawAgency: RecordFields {
     fileprivate static func read(from reader: inout JSONByteReader) throws(Failure) -> RawAgency? {
         try reader.object(keys) { (agency: inout RawAgency, reader: inout JSONByteReader, field: Int) throws(Failure) in
             switch field {
-            case 0: agency.name = try reader.text()
-            case 1: agency.abbrev = try reader.text()
+            case 0: agency.name = try reader.name()
+            case 1: agency.abbrev = try reader.name()
             default: agency.type = try NamedValue.read(from: &reader)?.name
             }
         }
@@ -100,7 +103,7 @@ extension RawMission: NamedRecordFields {
         try reader.objectOrName(keys) { (mission: inout RawMission, reader: inout JSONByteReader, field: Int) throws(Failure) in
             switch field {
             case 0: mission.name = try reader.text()
-            case 1: mission.type = try reader.text()
+            case 1: mission.type = try reader.name()
             case 2: mission.description = try reader.text()
             default: mission.orbit = try NamedValue.read(from: &reader)
             }
@@ -166,7 +169,7 @@ private struct RocketConfiguration: RecordFields {
 
     static func read(from reader: inout JSONByteReader) throws(Failure) -> RocketConfiguration? {
         try reader.object(keys) { (configuration: inout RocketConfiguration, reader: inout JSONByteReader, field: Int) throws(Failure) in
-            if field == 0 { configuration.name = try reader.text() } else { configuration.fullName = try reader.text() }
+            if field == 0 { configuration.name = try reader.name() } else { configuration.fullName = try reader.name() }
         }
     }
 }
@@ -222,7 +225,7 @@ extension JSONByteReader {
         var country: RawCountry?
         var result = try objectOrName(keys) { (place: inout Place, reader: inout JSONByteReader, field: Int) throws(Failure) in
             switch field {
-            case 0: place.name = try reader.text()
+            case 0: place.name = try reader.name()
             case 1: place.latitude = try reader.coordinate()
             case 2: place.longitude = try reader.coordinate()
             case 3: code = try reader.text()
@@ -241,6 +244,18 @@ extension JSONByteReader {
             return nil
         }
         return string(try readStringToken()).nonEmpty
+    }
+
+    /// `text()` for a name that repeats from launch to launch: shared through
+    /// `repeatedText` when there is one (and the string holds no escape).
+    fileprivate mutating func name() throws(Failure) -> String? {
+        guard try peekKind() == .string else {
+            try skipValue()
+            return nil
+        }
+        let token = try readStringToken()
+        guard let repeatedText, !token.hasEscapes else { return string(token).nonEmpty }
+        return repeatedText.string(rawBytes(token.range)).nonEmpty
     }
 
     /// `true` or `false`; nil for any other value.
