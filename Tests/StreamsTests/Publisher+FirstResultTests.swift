@@ -29,6 +29,16 @@ import Testing
         }
     }
 
+    @Test func aTaskCancelledBeforeTheCallStartsNothing() async {
+        let upstream = TestPublisher<Int, Never>()
+        let task = Task { () async throws -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await upstream.firstResult()
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(!upstream.hasSubscriber)
+    }
+
     @Test func cancellingTheTaskCancelsTheSubscriptionAndThrowsCancellation() async {
         let upstream = TestPublisher<Int, Never>()
         let task = Task { try await upstream.firstResult() }
