@@ -34,7 +34,7 @@ public enum LaunchLibraryFileDecoder {
             try read(descriptor, appendingTo: &buffer)
         }
         do throws(WalkError) {
-            return try decode(&reader)
+            return try decode(&reader, sharesNames: true)
         } catch {
             switch error {
             case .unreadable(let code): throw .unreadable(reason: reason(code))
@@ -49,7 +49,7 @@ public enum LaunchLibraryFileDecoder {
     public static func decode(bytes: [UInt8]) throws(LaunchLibraryError) -> LaunchPage {
         var reader = ChunkedJSONReader(bytes: bytes)
         do throws(WalkError) {
-            return try decode(&reader)
+            return try decode(&reader, sharesNames: true)
         } catch {
             switch error {
             case .syntax(let error): throw .malformedJSON(offset: error.offset, expected: error.expected)
@@ -89,18 +89,22 @@ public enum LaunchLibraryFileDecoder {
 
     /// - Parameter objectsWithoutResults: whether an object without a `results`
     ///   list (an error body, one launch) is read whole by `decodePage` (else it fails).
-    private static func decode(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool = true) throws(WalkError) -> LaunchPage {
+    /// - Parameter sharesNames: whether the launches share the names they repeat
+    ///   (`RepeatedText`): for files, not for a page of at most a hundred, where
+    ///   setting it up costs `launches next` more than it saves.
+    private static func decode(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool = true,
+                               sharesNames: Bool = false) throws(WalkError) -> LaunchPage {
         do {
             let page: LaunchPage
             switch try reader.peekNonWhitespace() {
             case nil:
                 throw WalkError.launches(.notJSON(prefix: ""))
             case UInt8(ascii: "["):
-                var records = RecordDecoder(topLevel: true)
+                var records = RecordDecoder(topLevel: true, sharesNames: sharesNames)
                 try records.decodeArray(&reader)
                 page = try records.page(count: nil, next: nil, previous: nil)
             case UInt8(ascii: "{"):
-                page = try decodeObject(&reader, objectsWithoutResults: objectsWithoutResults)
+                page = try decodeObject(&reader, objectsWithoutResults: objectsWithoutResults, sharesNames: sharesNames)
             default:
                 throw WalkError.launches(.notJSON(prefix: LaunchLibraryDecoder.prefix(of: Data(try reader.upcoming(256)))))
             }
@@ -118,7 +122,7 @@ public enum LaunchLibraryFileDecoder {
     /// The envelope (`count`, `next`, `previous`, `results`), streaming its
     /// `results`; an object without them (an error body, one launch) is small
     /// and goes to `LaunchLibraryDecoder` whole.
-    private static func decodeObject(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool) throws -> LaunchPage {
+    private static func decodeObject(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool, sharesNames: Bool) throws -> LaunchPage {
         let objectStart = reader.offset
         reader.retain(from: objectStart)
         reader.advance()  // {
@@ -137,7 +141,7 @@ public enum LaunchLibraryFileDecoder {
                 keys.insert(key)
                 if key == "results", try reader.peekNonWhitespace() == UInt8(ascii: "[") {
                     reader.release()  // from here on only records are kept, one at a time
-                    var decoder = RecordDecoder(topLevel: false)
+                    var decoder = RecordDecoder(topLevel: false, sharesNames: sharesNames)
                     try decoder.decodeArray(&reader)
                     records = decoder
                 } else if ["count", "next", "previous"].contains(key) || (key == "results" && records == nil) {
@@ -215,10 +219,11 @@ public enum LaunchLibraryFileDecoder {
         /// Only for spacedash's own output (a top-level array), not made for pages.
         lazy var decoder = JSONDecoder()
         /// The names the launches repeat, shared across the array's records.
-        let repeatedText = RepeatedText()
+        let repeatedText: RepeatedText?
 
-        init(topLevel: Bool) {
+        init(topLevel: Bool, sharesNames: Bool) {
             self.topLevel = topLevel
+            repeatedText = sharesNames ? RepeatedText() : nil
         }
 
         mutating func decodeArray(_ reader: inout ChunkedJSONReader) throws {
@@ -266,7 +271,7 @@ public enum LaunchLibraryFileDecoder {
         /// in memory. When they end inside it, more of the file is read and the
         /// walk starts again: once a chunk, as records are far smaller than chunks.
         private static func decodeRecord(_ reader: inout ChunkedJSONReader, from start: Int,
-                                         repeatedText: RepeatedText) throws(JSONReadError) -> Launch? {
+                                         repeatedText: RepeatedText?) throws(JSONReadError) -> Launch? {
             while true {
                 let read = reader.withBytesInMemory(from: start) { bytes in
                     Result { () throws(JSONByteReader.Failure) in try LaunchRecordDecoder.read(bytes, repeatedText: repeatedText) }
