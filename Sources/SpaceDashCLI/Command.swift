@@ -49,7 +49,11 @@ import Synchronization
 ///
 /// `run` is async and runs off the main thread while the main queue keeps
 /// turning, so `receive(on: DispatchQueue.main)` works; await a publisher's
-/// `values` or a continuation rather than blocking a thread.
+/// `values` or a continuation rather than blocking a thread. A command that
+/// declares its `run` `nonisolated(nonsending)`, as the requirement is, runs on
+/// the main thread instead until it first waits: `launches next`, which a fresh
+/// cache answers without waiting, so it starts no thread at all. Such a `run`
+/// must not wait on the main queue's work.
 /// Errors thrown from `init` or `run` end the run with one line on stderr:
 /// `UsageError` exits 64, `CommandError` with its own code, any other 1.
 public protocol Command: SendableMetatype {
