@@ -234,6 +234,28 @@ import TestSupport
         #expect(server.requests.filter { $0.path.hasPrefix(Self.launchesPath) }.count == 1, "the next launch refresh is 10 minutes away")
     }
 
+    /// `spacedash --watch --station insight`: the archive's station, where and of when
+    /// (InSight's feed is not served here, so its bundled sols), beside the live launches.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theDashboardsWatchShowsInSightsArchiveWithItsStationAndDate() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 180, rows: 24)
+        let process = try Self.start(terminal, ["--station", "insight"], server: server, sandbox: sandbox, command: ["--watch"])
+        let screen = terminal.waitForScreen {
+            $0.line(0).contains("InSight") && $0.line(0).contains("Launches · live") && Self.row($0, Self.starlink) != nil
+        }
+        #expect(screen.line(0).hasPrefix("Mars weather · InSight, Elysium Planitia"), "\(screen.lines)")
+        #expect(screen.row(containing: "Sol 681 · 2020-10-25") != nil, "\(screen.lines)")
+        #expect(!screen.lines.contains { $0.contains("Curiosity") })
+        #expect(Self.row(screen, Self.starlink)?.contains("T-02:49:") == true)
+        terminal.type("q")
+        let result = process.wait(timeout: 60)
+        #expect(result.exitCode == 0)
+        #expect(terminal.isRestored)
+    }
+
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func sigtermDuringTheDashboardsWatchRestoresTheTerminal() throws {
         let server = try Self.server()
