@@ -12,12 +12,8 @@ struct LaunchLineTemplate: Sendable, Equatable {
         case name, rocket, mission, provider, location, pad, net, countdown, status, type, orbit, id
 
         /// Every placeholder as written in a template: "{name} {rocket} … {id}".
-        /// A loop, not `joined`: this is built on every run of `launches next`, and
-        /// the generic `joined` costs a quarter of a million instructions the first time.
         static var written: String {
-            var text = ""
-            for placeholder in allCases { text += (text.isEmpty ? "{" : " {") + placeholder.rawValue + "}" }
-            return text
+            allCases.map { "{" + $0.rawValue + "}" }.joinedText(separator: " ")
         }
 
         /// What `--help` says each one gives.
@@ -97,14 +93,12 @@ struct LaunchLineTemplate: Sendable, Equatable {
     /// The line for `launch`, on one line whatever the data holds.
     /// - Parameter missing: what stands for a value Launch Library does not give.
     func render(_ launch: Launch, dates: LaunchDateText, missing: String = "—") -> String {
-        // A loop, not `joined()`, for the reason `Placeholder.written` gives.
-        var line = ""
-        for part in parts {
+        let line = parts.map { part -> String in
             switch part {
-            case .text(let text): line += text
-            case .placeholder(let placeholder): line += Self.value(placeholder, of: launch, dates: dates) ?? missing
+            case .text(let text): return text
+            case .placeholder(let placeholder): return Self.value(placeholder, of: launch, dates: dates) ?? missing
             }
-        }
+        }.joinedText()
         return TerminalSanitizer.clean(line, mode: .singleLine)
     }
 

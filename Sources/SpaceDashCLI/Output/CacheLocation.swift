@@ -22,14 +22,10 @@ enum CacheLocation {
             return CacheStore.absolutePath(explicit)
         }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return child(CacheStore.absolutePath(xdg), "spacedash")
+            return CacheStore.path("spacedash", in: CacheStore.absolutePath(xdg))
         }
         guard let home = homeDirectory(environment: environment) else { return nil }
-        return child(CacheStore.absolutePath(home), ".cache/spacedash")
-    }
-
-    private static func child(_ directory: String, _ name: String) -> String {
-        directory == "/" ? "/" + name : directory + "/" + name
+        return CacheStore.path(".cache/spacedash", in: CacheStore.absolutePath(home))
     }
 
     private static func homeDirectory(environment: [String: String]) -> String? {

@@ -60,14 +60,9 @@ public enum Suggestion {
     /// "a", "a or b", "a, b or c".
     public static func list(_ words: [String], conjunction: String) -> String {
         switch words.count {
-        case 0: return ""
-        case 1: return words[0]
-        default:
-            // A loop rather than `joined`: the generic stdlib code costs a quarter of
-            // a million instructions the first time, in every run that builds an option.
-            var text = words[0]
-            for word in words[1..<(words.count - 1)] { text += ", " + word }
-            return text + " \(conjunction) " + words[words.count - 1]
+        case 0: ""
+        case 1: words[0]
+        default: Array(words.dropLast()).joinedText(separator: ", ") + " \(conjunction) " + words[words.count - 1]
         }
     }
 }

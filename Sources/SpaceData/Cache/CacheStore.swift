@@ -78,7 +78,12 @@ public final class CacheStore: Sendable {
 
     /// The path of the file holding `key`.
     public func path(for key: String) -> String {
-        (directoryPath == "/" ? "" : directoryPath) + "/" + Self.fileName(for: key)
+        Self.path(Self.fileName(for: key), in: directoryPath)
+    }
+
+    /// `name` (a file, or a relative path) inside the absolute path `directory`.
+    public static func path(_ name: String, in directory: String) -> String {
+        directory == "/" ? "/" + name : directory + "/" + name
     }
 
     // MARK: - Reading
