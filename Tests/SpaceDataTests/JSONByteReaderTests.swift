@@ -61,6 +61,9 @@ import Testing
             let end = 1 + 3 * count
             let token = try read("\"\(plain)\" ") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
             #expect(token.range == 1..<end && !token.hasEscapes)
+            // Bytes the eight-byte test may mark falsely after a stop ('#', ']', a space) never move the end.
+            let closing = try read("\"\(plain)\"#]! \u{1}") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
+            #expect(closing.range == 1..<end)
             let escaped = try read(#""\#(plain)\"x\u0041" "#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in r.string(try r.readStringToken()) }
             #expect(escaped == plain + "\"xA")
             #expect(throws: JSONByteReader.Failure.malformed("control character in a string", offset: end)) {
@@ -69,6 +72,22 @@ import Testing
             #expect(throws: JSONByteReader.Failure.truncated) {
                 try read("\"\(plain)") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
             }
+        }
+    }
+
+    /// Plain decimals take a shortcut past `strtod`; every number still reads as `Double(String)` reads it.
+    @Test func numbersReadAsTheStandardLibraryReadsThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "38.849", "-80.577366", "28.6080585", "-0.000001", "123456789012345", "1234567890123456",
+                     "0.1234567890123456789", "1e3", "-2.5E-3", "179.99999999999997", "9007199254740993", "0.30000000000000004"]
+        for _ in 0..<2000 {
+            let whole = String(UInt64.random(in: 0...999_999, using: &generator))
+            let fraction = String(UInt64.random(in: 0...UInt64.max, using: &generator)).prefix(Int.random(in: 0...18, using: &generator))
+            texts.append((Bool.random(using: &generator) ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction))
+        }
+        for text in texts {
+            let value = try read(text + " ") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in r.double(try r.readNumberToken()) }
+            #expect(value?.bitPattern == Double(text)?.bitPattern, "\(text)")
         }
     }
 

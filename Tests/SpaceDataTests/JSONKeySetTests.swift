@@ -26,6 +26,16 @@ import Testing
         }
     }
 
+    /// Lengths from 63 bytes up share one bit of the length test; the lengths themselves still differ.
+    @Test func longKeysAreToldApartByTheirLength() {
+        let long = JSONKeySet(["short", String(repeating: "x", count: 70)])
+        func index(_ key: String) -> Int? { Array(key.utf8).withUnsafeBufferPointer { long.index(of: $0) } }
+        #expect(index(String(repeating: "x", count: 70)) == 1)
+        #expect(index(String(repeating: "x", count: 63)) == nil)
+        #expect(index(String(repeating: "x", count: 71)) == nil)
+        #expect(index("short") == 0)
+    }
+
     @Test func aDecodedKeyIsFoundByItsText() {
         #expect(keys.index(of: "window_end") == 3)
         #expect(keys.index(of: "nope") == nil)

@@ -122,6 +122,13 @@ struct JSONByteReader {
     /// Checks and passes over any value. Nesting is followed with a stack of
     /// bits, not recursion, so no depth of input can exhaust the call stack.
     mutating func skipValue() throws(Failure) {
+        // Most values passed over are scalars (`url`, `slug`, `image`…): no nesting to follow.
+        switch try peekKind() {
+        case .string: _ = try readStringToken(); return
+        case .number: _ = try readNumberToken(); return
+        case .literal: _ = try readLiteral(); return
+        case .object, .array: break
+        }
         var nesting = NestingStack()
         while true {
             // At a value.
@@ -237,7 +244,14 @@ struct JSONByteReader {
     private mutating func skipPlainStringBytes() {
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            while position + 8 <= bytes.count, !Self.hasQuoteBackslashOrControl(raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)) {
+            while position + 8 <= bytes.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let stops = Self.quoteBackslashOrControlBytes(word)
+                if stops != 0 {
+                    // The lowest mark is exact, so it is the stop itself: no byte-by-byte walk.
+                    position += stops.trailingZeroBitCount >> 3
+                    return
+                }
                 position += 8
             }
         }
@@ -248,17 +262,19 @@ struct JSONByteReader {
         }
     }
 
-    /// Whether any of the eight bytes of `word` is `"`, `\` or below 0x20
-    /// (the "has a byte less than" and "has a zero byte" bit tricks, exact for "any").
+    /// The high bit of each byte of `word` (first byte lowest) that is `"`, `\`
+    /// or below 0x20, by the "has a zero byte" and "has a byte less than" bit
+    /// tricks. Bytes above a marked one may be marked wrongly (a borrow carries
+    /// up), but none below the first, so the lowest mark is exact.
     @inline(__always)
-    private static func hasQuoteBackslashOrControl(_ word: UInt64) -> Bool {
+    private static func quoteBackslashOrControlBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let control = (word &- ones &* 0x20) & ~word
         let noQuote = (quote &- ones) & ~quote
         let noBackslash = (backslash &- ones) & ~backslash
-        return (control | noQuote | noBackslash) & (ones &* 0x80) != 0
+        return (control | noQuote | noBackslash) & (ones &* 0x80)
     }
 
     /// The number at the current position, as a byte range.
@@ -397,6 +413,41 @@ struct JSONByteReader {
         if pendingHigh != nil { encode(replacement) }
         return String(decoding: utf8, as: UTF8.self)
     }
+
+    /// The value of a number token. Plain decimals of up to 15 digits (every
+    /// coordinate Launch Library sends) are an integer over a power of ten, both
+    /// exact doubles, and IEEE division rounds that quotient as `strtod` rounds
+    /// the text; others (exponents, more digits) go through `Double(String)`.
+    func double(_ range: Range<Int>) -> Double? {
+        var index = range.lowerBound
+        let negative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        while index < range.upperBound, digits <= 15 {
+            let byte = bytes[index]
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digits += 1
+                if seenPoint { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: ".") && !seenPoint {
+                seenPoint = true
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard index == range.upperBound, digits <= 15 else {
+            return Double(String(decoding: rawBytes(range), as: UTF8.self))
+        }
+        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// 10⁰ through 10¹⁵, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     /// The bytes of a token without escapes, for the fast field parsers.
     func rawBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {

@@ -292,7 +292,7 @@ extension JSONByteReader {
     fileprivate mutating func coordinate() throws(Failure) -> Double? {
         switch try peekKind() {
         case .number:
-            guard let number = Double(try numberText()), number.isFinite else { return nil }
+            guard let number = double(try readNumberToken()), number.isFinite else { return nil }
             return number
         case .string:
             guard let text = string(try readStringToken()).nonEmpty,
