@@ -112,11 +112,13 @@ enum StartupBenchmarks {
         return true
     }
 
-    /// The bundled listing as the cache entry of the first page, saved when it was listed.
+    /// The bundled listing as the cache entry of the first page, saved when it
+    /// was listed, in the form `launches` writes it.
     private static func writeFreshLaunchesEntry(in directory: URL, base: URL) throws {
         let endpoint = LaunchLibraryEndpoint(base: base)
+        let page = try LaunchLibraryDecoder.decodePage(BundledLaunchListing.body)
         _ = try CacheStore(directory: directory, clock: { BundledLaunchListing.listedAt })
-            .write(endpoint.cacheKey(.upcoming, page: 1), body: BundledLaunchListing.body)
+            .write(endpoint.cacheKey(.upcoming, page: 1), body: LaunchPageCompactForm.encode(page))
     }
 
     private static func ratio(_ value: Double, _ base: Double) -> String {

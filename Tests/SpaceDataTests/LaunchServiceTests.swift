@@ -303,6 +303,29 @@ private enum Pages {
         #expect(harness.cache.read(key) == .miss, "the damaged entry was removed")
     }
 
+    /// The cache keeps the launches as decoded (`LaunchPageCompactForm`), not
+    /// Launch Library's answer: read back, they are the launches the answer gave.
+    @Test func aPageIsCachedInItsCompactFormAndReadBackAsTheSameLaunches() throws {
+        let harness = Harness { Pages.ok(Pages.body(0..<3), for: $0) }
+        let live = try harness.load().get()
+        let key = harness.service.endpoint.cacheKey(.upcoming, page: 1)
+        guard case .hit(let entry) = harness.cache.read(key) else { Issue.record("nothing cached"); return }
+        #expect(LaunchPageCompactForm.holds(entry.body))
+        #expect(try LaunchPageCompactForm.decode(entry.body) == LaunchLibraryDecoder.decodePage(Pages.body(0..<3)))
+        harness.advanceClock(minutes: 90)
+        let cached = try harness.load(.init(policy: FetchPolicy(offline: true))).get()
+        #expect(cached.origin.kind == "cache" && cached.value.launches == live.value.launches)
+    }
+
+    /// An earlier spacedash cached the answer as Launch Library sent it: still read, not lost.
+    @Test func aPageCachedAsLaunchLibrarySentItIsStillRead() throws {
+        let harness = Harness { _ in .failure(.cannotResolveHost(host: "ll.test")) }
+        try harness.cache.write(harness.service.endpoint.cacheKey(.upcoming, page: 1), body: Pages.body(0..<3))
+        let cached = try harness.load().get()
+        #expect(cached.origin.kind == "cache")
+        #expect(cached.value.launches == (try LaunchLibraryDecoder.decodePage(Pages.body(0..<3))).launches)
+    }
+
     // MARK: the policy
 
     @Test func strictAsksEvenWhenTheCacheIsFreshAndNeverFallsBack() throws {

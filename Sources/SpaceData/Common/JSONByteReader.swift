@@ -414,40 +414,10 @@ struct JSONByteReader {
         return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// The value of a number token. Plain decimals of up to 15 digits (every
-    /// coordinate Launch Library sends) are an integer over a power of ten, both
-    /// exact doubles, and IEEE division rounds that quotient as `strtod` rounds
-    /// the text; others (exponents, more digits) go through `Double(String)`.
+    /// The value of a number token (`ExactDecimal`: plain decimals without `strtod`).
     func double(_ range: Range<Int>) -> Double? {
-        var index = range.lowerBound
-        let negative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var seenPoint = false
-        while index < range.upperBound, digits <= 15 {
-            let byte = bytes[index]
-            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
-                digits += 1
-                if seenPoint { fractionDigits += 1 }
-            } else if byte == UInt8(ascii: ".") && !seenPoint {
-                seenPoint = true
-            } else {
-                break
-            }
-            index += 1
-        }
-        guard index == range.upperBound, digits <= 15 else {
-            return Double(String(decoding: rawBytes(range), as: UTF8.self))
-        }
-        let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
-        return negative ? -value : value
+        ExactDecimal.double(rawBytes(range))
     }
-
-    /// 10⁰ through 10¹⁵, each exact in a `Double`.
-    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     /// The bytes of a token without escapes, for the fast field parsers.
     func rawBytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {

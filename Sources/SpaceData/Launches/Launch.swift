@@ -9,7 +9,7 @@ import Foundation
 /// are read as absent.
 ///
 /// `Codable` with the stable snake_case field names documented on `CodingKeys`:
-/// this is both `spacedash launches --json` and the cached form.
+/// this is `spacedash launches --json`. (The cache keeps `LaunchPageCompactForm`.)
 public struct Launch: Sendable, Hashable, Codable {
     /// The launch's UUID.
     public var id: String

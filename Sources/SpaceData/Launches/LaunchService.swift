@@ -145,7 +145,7 @@ extension LaunchService {
             layout: .paged(read: { [self] in cached ?? cachedPages(request) }),
             narration: narration(pages: request.pages, bundled: Self.bundledSummary(timeframe)),
             live: { [self] in livePages(request) },
-            decode: { body in LaunchList(pages: [try LaunchLibraryDecoder.decodePage(body)], timeframe: timeframe) },
+            decode: { body in LaunchList(pages: [try Self.cachedPage(body)], timeframe: timeframe) },
             // An answer without launches is still Launch Library's answer.
             hasData: { _ in true },
             emptyNotice: { Notice(.liveEmpty, "Launch Library has no launches") },
@@ -218,7 +218,7 @@ extension LaunchService {
         return pages(from: next, number: number + 1, of: request, after: fetched)
     }
 
-    /// A page's answer decoded and cached, or why not.
+    /// A page's answer decoded and cached (`LaunchPageCompactForm`), or why not.
     private func adding(_ response: HTTPResponse, page number: Int, of request: Request, to fetched: FetchedPages) throws -> FetchedPages {
         guard response.isSuccess else { throw LiveFailure(notice: notice(forStatusOf: response)) }
         let page: LaunchPage
@@ -231,7 +231,7 @@ extension LaunchService {
         var fetched = fetched
         if let cache {
             do {
-                try cache.write(endpoint.cacheKey(request.timeframe, page: number), body: response.body)
+                try cache.write(endpoint.cacheKey(request.timeframe, page: number), body: LaunchPageCompactForm.encode(page))
                 if number == 1 { cache.remove(endpoint.throttleKey) }
             } catch where !error.reportedByRead {
                 fetched.note(Notice(.cacheNotSaved, "could not save launches in the cache: \(error)"))
@@ -257,7 +257,7 @@ extension LaunchService {
             let key = endpoint.cacheKey(request.timeframe, page: number)
             switch cache.read(key) {
             case .hit(let entry):
-                guard let page = try? LaunchLibraryDecoder.decodePage(entry.body) else {
+                guard let page = try? Self.cachedPage(entry.body) else {
                     cache.remove(key)
                     problems.append(Notice(.cacheUnreadable, "\(cache.path(for: key)): not a Launch Library answer; removed it"))
                     break reading
@@ -282,6 +282,13 @@ extension LaunchService {
             problems: problems,
             isFresh: complete && entries.allSatisfy { $0.isFresh(within: Self.freshness, at: now) }
         )
+    }
+
+    /// A cached page: in the compact form, or as Launch Library sent it (the
+    /// entries of spacedash before the compact form, still read rather than lost).
+    static func cachedPage(_ body: Data) throws -> LaunchPage {
+        if LaunchPageCompactForm.holds(body) { return try LaunchPageCompactForm.decode(body) }
+        return try LaunchLibraryDecoder.decodePage(body)
     }
 
     /// When Launch Library's last `Retry-After` ends, nil when it asked for no wait
