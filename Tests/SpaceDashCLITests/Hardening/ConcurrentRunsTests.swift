@@ -84,7 +84,7 @@ import TestSupport
         let run = Sandbox()
         let counter = Counter()
         let killedWhileAnswering = Mutex<RunningProcess?>(nil)
-        // Large answers (about 60 KB) so that writing takes a while.
+        // Large answers (about 60 KB, cached in a fraction of that) so that a run takes a while.
         let bodies = (0..<41).map { Self.feed(tag: "K\($0)", count: 100) }
         let server = try LoopbackServer(routes: [Self.route: .handler { _ in
             killedWhileAnswering.withLock { $0 }?.send(signal: SIGKILL)
