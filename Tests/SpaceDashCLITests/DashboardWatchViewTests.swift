@@ -50,6 +50,23 @@ import Testing
         #expect(lines.last == "q quit · r refresh · / search")
     }
 
+    /// `COLUMNS=80` on a 180-column terminal: the frame is drawn as on an 80-column
+    /// screen (the panels stacked); a larger `COLUMNS`, or none, takes the whole screen.
+    @Test func columnsLimitsTheWidthButNeverWidensIt() throws {
+        let state = try Self.state()
+        var view = Self.view
+        view.launches.columnsLimit = 80
+        let limited = view.frame(state, size: TerminalSize(columns: 180, rows: 40))
+        #expect(limited.lines.allSatisfy { $0.displayWidth <= 80 })
+        #expect(limited.lines[0].plainText == "Mars weather · Curiosity (REMS), Gale crater", "the launches are not beside it")
+        #expect(limited == Self.view.frame(state, size: TerminalSize(columns: 80, rows: 40)))
+        let screen = TerminalSize(columns: 180, rows: 24)
+        let unset = Self.view.frame(state, size: screen)
+        #expect(unset.lines.map(\.displayWidth).max() == 180, "no limit: the screen's width")
+        view.launches.columnsLimit = 300
+        #expect(view.frame(state, size: screen) == unset, "never wider than the screen")
+    }
+
     @Test func beforeTheFirstAnswerEachPanelSaysItIsLoading() throws {
         let state = DashboardWatchState(launches: LaunchWatchState(now: Self.noon))
         let lines = Self.view.frame(state, size: TerminalSize(columns: 80, rows: 12)).lines.map(\.plainText)

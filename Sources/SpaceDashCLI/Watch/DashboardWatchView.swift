@@ -6,11 +6,14 @@ import Terminal
 /// launches of `launches --watch` when the screen is wide enough for both, else
 /// above them, and the keys on the last row. It holds no pipeline.
 struct DashboardWatchView: WatchView, Sendable {
+    /// The launches panel, whose presentation (glyphs, zone, `columnsLimit`) the
+    /// whole frame follows.
     var launches = LaunchWatchView()
     var units: MarsWeatherUnits = .metric
 
     func frame(_ state: DashboardWatchState, size: TerminalSize) -> Frame {
-        let width = max(1, size.columns)
+        let size = LaunchWatchView.frameSize(on: size, columnsLimit: launches.columnsLimit)
+        let width = size.columns
         let layout = DashboardLayout(width: width)
         // As the dashboard lays it out: side by side, the weather is as wide as its
         // content, its source line wrapped beneath it, and the launches get the rest.
