@@ -67,6 +67,30 @@ import Testing
         #expect(view.frame(state, size: screen) == unset, "never wider than the screen")
     }
 
+    /// Which station, where, and how old the data is: secondary text, dim as the
+    /// dashboard prints it, however it wraps; the readings above it are not.
+    @Test func theWeatherSourceIsDim() throws {
+        let state = try Self.state()
+        let lines = Self.view.frame(state, size: TerminalSize(columns: 80, rows: 40)).lines
+        let first = try #require(lines.firstIndex { $0.plainText.hasPrefix("Source: ") })
+        let status = try #require(lines.firstIndex { $0.plainText.hasPrefix("weather: next refresh in") })
+        #expect(first < status)
+        #expect(lines[first..<status].allSatisfy { $0.spans.map(\.style) == [.dim] })
+        let air = try #require(lines.first { $0.plainText.hasPrefix("Air ") })
+        #expect(air.spans.map(\.style) == [.plain])
+        // Beside the launches, the weather's part of the row.
+        let beside = Self.view.frame(state, size: TerminalSize(columns: 180, rows: 24)).lines
+        let row = try #require(beside.first { $0.plainText.hasPrefix("Source: ") })
+        #expect(row.spans.first?.style == .dim)
+        #expect(row.spans.first?.text.hasPrefix("Source: ") == true)
+        // InSight's archive (`--station insight`) too.
+        var insight = state
+        insight.weather = .loaded(Sourced(MarsPanelWeather.insight(InSightFeed(sols: [MarsWeatherFixtures.pressureOnly])), origin: .sample))
+        let archive = Self.view.frame(insight, size: TerminalSize(columns: 80, rows: 40)).lines
+        let archiveSource = try #require(archive.first { $0.plainText.hasPrefix("Source: ") })
+        #expect(archiveSource.spans.map(\.style) == [.dim])
+    }
+
     @Test func beforeTheFirstAnswerEachPanelSaysItIsLoading() throws {
         let state = DashboardWatchState(launches: LaunchWatchState(now: Self.noon))
         let lines = Self.view.frame(state, size: TerminalSize(columns: 80, rows: 12)).lines.map(\.plainText)

@@ -275,7 +275,7 @@ import TestSupport
     }
 
     /// `COLUMNS=80` on a 180-column terminal: the dashboard's watch is laid out as on an
-    /// 80-column screen, the weather above the launches.
+    /// 80-column screen, the weather above the launches, its source line dim.
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func columnsSetNarrowsTheDashboardsWatch() throws {
         let server = try Self.server()
@@ -291,6 +291,10 @@ import TestSupport
         #expect(screen.line(0) == "Mars weather · Curiosity (REMS), Gale crater", "the launches are not beside it: \(screen.lines)")
         let beyond = screen.cells.flatMap { $0.dropFirst(80) }.map(\.text).joined()
         #expect(beyond.allSatisfy { $0 == " " }, "nothing past column 80: \(screen.lines)")
+        let sourceRow = screen.row(containing: "Source: ")
+        let source = try #require(sourceRow, "\(screen.lines)")
+        let notDim = screen.text(ofRow: source, where: { !$0.dim })
+        #expect(notDim.allSatisfy { $0 == " " }, "the source line is dim: \(screen.line(source))")
         terminal.type("q")
         #expect(process.wait(timeout: 60).exitCode == 0)
         #expect(terminal.isRestored)

@@ -46,12 +46,15 @@ struct DashboardWatchView: WatchView, Sendable {
         guard let weather = state.weather else {
             return [StyledText("Mars weather", style: .bold), StyledText("loading the weather" + glyphs.ellipsis, style: .dim)]
         }
+        // Unstyled, as the frame is styled by spans: the title bold, the source dim.
         var panel = MarsPanel(units: units, glyphs: glyphs, style: .plain, now: state.launches.now, width: width)
-        panel.showsSource = showingSource
+        panel.showsSource = false
         var lines = panel.lines(panel: weather).enumerated().map { index, line in
             StyledText(line, style: index == 0 ? .bold : .plain)
         }
         guard showingSource else { return lines }
+        // Secondary, as the dashboard prints it: which station, where, and how old.
+        lines += panel.sourceLines(panel: weather).map { StyledText($0, style: .dim) }
         if let notice = state.weatherNotice {
             lines.append(StyledText(TerminalSanitizer.clean(notice), style: .dim))
         }
