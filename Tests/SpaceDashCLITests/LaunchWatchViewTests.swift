@@ -56,6 +56,24 @@ import Testing
         #expect(frame.lines.last?.plainText == "q quit · r refresh · / search")
     }
 
+    /// `COLUMNS=50` on a wider terminal: the frame is 50 columns wide, as every other
+    /// output is; a larger `COLUMNS`, or none, leaves it the screen's width.
+    @Test func columnsLimitsTheWidthButNeverWidensIt() throws {
+        let state = try Self.state()
+        var view = Self.view
+        view.columnsLimit = 50
+        let limited = view.frame(state, size: TerminalSize(columns: 100, rows: 20)).lines
+        #expect(limited.count == 20)
+        #expect(limited.allSatisfy { $0.displayWidth <= 50 })
+        #expect(limited[2].plainText.hasPrefix("T-02:49:32     Falcon 9 Block 5 | Starlink Group"))
+        #expect(limited[2].displayWidth == 50, "the row cut to COLUMNS, not to the screen")
+        let screen = TerminalSize(columns: 70, rows: 20)
+        let unset = Self.view.frame(state, size: screen)
+        #expect(unset.lines.map(\.displayWidth).max() == 70, "no limit: the screen's width")
+        view.columnsLimit = 200
+        #expect(view.frame(state, size: screen) == unset, "never wider than the screen")
+    }
+
     @Test func secondsAndDaysOfTheClock() {
         #expect(LaunchWatchView.clock(59) == "00:00:59")
         #expect(LaunchWatchView.clock(3 * 86_400 + 4 * 3600 + 12 * 60 + 9) == "3d 04:12:09")

@@ -13,7 +13,7 @@ import TestSupport
     }
 
     static func start(_ terminal: PseudoTerminal, _ arguments: [String], server: LoopbackServer, sandbox: Sandbox,
-                      command: [String] = ["launches", "--watch"]) throws -> RunningProcess {
+                      command: [String] = ["launches", "--watch"], environment: [String: String] = [:]) throws -> RunningProcess {
         // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
         // terminal, makes it stdout too (--watch draws only on a terminal), and execs
         // spacedash with the same pid.
@@ -23,7 +23,7 @@ import TestSupport
                         ProjectPaths.spacedashBinary.path] + command + arguments,
             environment: sandbox.environment(server: server, launchesPath: "/2.3.0", extra: [
                 "TERM": "xterm-256color", "TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z",
-            ]),
+            ].merging(environment) { $1 }),
             stdout: .capture, newSession: true)
     }
 
@@ -253,6 +253,50 @@ import TestSupport
         terminal.type("q")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
+        #expect(terminal.isRestored)
+    }
+
+    /// `COLUMNS`, when set, is the width of every output: `launches --watch` draws no wider.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func columnsSetNarrowsTheWatchAsItNarrowsEveryOutput() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 20)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox, environment: ["COLUMNS": "50"])
+        let screen = terminal.waitForScreen { $0.line(2).hasPrefix("T-02:49:3") && $0.line(19) == Self.keys }
+        #expect(screen.line(2).hasPrefix("T-02:49:3"), "\(screen.lines)")
+        let beyond = screen.cells.flatMap { $0.dropFirst(50) }.map(\.text).joined()
+        #expect(beyond.allSatisfy { $0 == " " }, "nothing past column 50: \(screen.lines)")
+        #expect(screen.line(2).count == 50, "the Starlink row cut at column 50: \(screen.lines)")
+        terminal.type("q")
+        #expect(process.wait(timeout: 60).exitCode == 0)
+        #expect(terminal.isRestored)
+    }
+
+    /// `COLUMNS=80` on a 180-column terminal: the dashboard's watch is laid out as on an
+    /// 80-column screen, the weather above the launches, its source line dim.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func columnsSetNarrowsTheDashboardsWatch() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 180, rows: 30)
+        let process = try Self.start(terminal, [], server: server, sandbox: sandbox, command: ["--watch"],
+                                     environment: ["COLUMNS": "80"])
+        let screen = terminal.waitForScreen {
+            $0.row(containing: "weather: next refresh") != nil && $0.row(containing: "Launches · live") != nil
+                && Self.row($0, Self.starlink) != nil && $0.line(29) == Self.keys
+        }
+        #expect(screen.line(0) == "Mars weather · Curiosity (REMS), Gale crater", "the launches are not beside it: \(screen.lines)")
+        let beyond = screen.cells.flatMap { $0.dropFirst(80) }.map(\.text).joined()
+        #expect(beyond.allSatisfy { $0 == " " }, "nothing past column 80: \(screen.lines)")
+        let sourceRow = screen.row(containing: "Source: ")
+        let source = try #require(sourceRow, "\(screen.lines)")
+        let notDim = screen.text(ofRow: source, where: { !$0.dim })
+        #expect(notDim.allSatisfy { $0 == " " }, "the source line is dim: \(screen.line(source))")
+        terminal.type("q")
+        #expect(process.wait(timeout: 60).exitCode == 0)
         #expect(terminal.isRestored)
     }
 

@@ -345,6 +345,7 @@ struct LaunchesSearchCommand: Command {
             scheduler: DispatchQueue.main.eraseToAnyScheduler())
         var view = LaunchWatchView(timeZone: context.timeZone)
         view.glyphs = context.glyphs
+        view.columnsLimit = context.columnsSetting
         // `/` searches the launches the watch has cached, with the watch's query, and comes back.
         let outcome = try await WatchRunner.watch(model: model, view: view, clock: model.clock, context: context) {
             try await LaunchSearchRunner.run(initialQuery: words.joined(separator: " "), data: try await searchData(context, settled: settled),

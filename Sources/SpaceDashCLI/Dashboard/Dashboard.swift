@@ -153,6 +153,7 @@ extension Dashboard {
         })
         var view = DashboardWatchView(launches: LaunchWatchView(timeZone: context.timeZone), units: units)
         view.launches.glyphs = context.glyphs
+        view.launches.columnsLimit = context.columnsSetting
         let outcome = try await WatchRunner.watch(model: model, view: view, clock: launches.clock, context: context) {
             try await LaunchesSearchCommand.searchFromWatch(service: launchService, request: request, context: context)
         }

@@ -56,8 +56,7 @@ struct MarsPanel: Sendable {
         } else {
             lines.append("The feed has no sol with a measurement.")
         }
-        let source = "Source: " + glyphs.fit(CuriosityWeatherText.source(report.origin))
-        for line in showsSource ? width.map({ LaunchesPanel.wrapped(source, width: $0) }) ?? [source] : [] {
+        for line in showsSource ? sourceLines(CuriosityWeatherText.source(report.origin)) : [] {
             lines.append(StyledText(line, style: .dim).rendered(style))
         }
         return lines.map(glyphs.fit)
@@ -79,14 +78,30 @@ struct MarsPanel: Sendable {
             } else {
                 lines.append("The feed has no sols to show.")
             }
-            // Our words (the sample's "sols 675–681"), so fitting them to the locale changes no data.
-            // Wrapped to the screen like the launches panel's, not by the terminal mid-word.
-            let source = "Source: " + glyphs.fit(MarsWeatherSource.describe(report.origin, now: now))
-            for line in showsSource ? width.map({ LaunchesPanel.wrapped(source, width: $0) }) ?? [source] : [] {
+            for line in showsSource ? sourceLines(MarsWeatherSource.describe(report.origin, now: now)) : [] {
                 lines.append(StyledText(line, style: .dim).rendered(style))
             }
         }
         return lines
+    }
+
+    /// Where the data came from, unstyled: the lines that end the panel (dim) unless
+    /// `showsSource` is off; none for a feed that failed. For a caller that styles
+    /// the panel itself (the live view).
+    func sourceLines(panel data: PanelData<MarsPanelWeather>) -> [String] {
+        guard case .loaded(let sourced) = data else { return [] }
+        switch sourced.value {
+        case .curiosity: return sourceLines(CuriosityWeatherText.source(sourced.origin))
+        case .insight: return sourceLines(MarsWeatherSource.describe(sourced.origin, now: now))
+        }
+    }
+
+    /// "Source: " and `origin`, our words (the sample's "sols 675–681"), so fitting them
+    /// to the locale changes no data. Wrapped to the screen like the launches panel's,
+    /// not by the terminal mid-word.
+    private func sourceLines(_ origin: String) -> [String] {
+        let source = "Source: " + glyphs.fit(origin)
+        return width.map { LaunchesPanel.wrapped(source, width: $0) } ?? [source]
     }
 
     /// The chart at the panel's natural width, or fitted to a narrower screen

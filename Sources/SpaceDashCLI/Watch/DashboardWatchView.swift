@@ -6,11 +6,14 @@ import Terminal
 /// launches of `launches --watch` when the screen is wide enough for both, else
 /// above them, and the keys on the last row. It holds no pipeline.
 struct DashboardWatchView: WatchView, Sendable {
+    /// The launches panel, whose presentation (glyphs, zone, `columnsLimit`) the
+    /// whole frame follows.
     var launches = LaunchWatchView()
     var units: MarsWeatherUnits = .metric
 
     func frame(_ state: DashboardWatchState, size: TerminalSize) -> Frame {
-        let width = max(1, size.columns)
+        let size = LaunchWatchView.frameSize(on: size, columnsLimit: launches.columnsLimit)
+        let width = size.columns
         let layout = DashboardLayout(width: width)
         // As the dashboard lays it out: side by side, the weather is as wide as its
         // content, its source line wrapped beneath it, and the launches get the rest.
@@ -43,12 +46,15 @@ struct DashboardWatchView: WatchView, Sendable {
         guard let weather = state.weather else {
             return [StyledText("Mars weather", style: .bold), StyledText("loading the weather" + glyphs.ellipsis, style: .dim)]
         }
+        // Unstyled, as the frame is styled by spans: the title bold, the source dim.
         var panel = MarsPanel(units: units, glyphs: glyphs, style: .plain, now: state.launches.now, width: width)
-        panel.showsSource = showingSource
+        panel.showsSource = false
         var lines = panel.lines(panel: weather).enumerated().map { index, line in
             StyledText(line, style: index == 0 ? .bold : .plain)
         }
         guard showingSource else { return lines }
+        // Secondary, as the dashboard prints it: which station, where, and how old.
+        lines += panel.sourceLines(panel: weather).map { StyledText($0, style: .dim) }
         if let notice = state.weatherNotice {
             lines.append(StyledText(TerminalSanitizer.clean(notice), style: .dim))
         }

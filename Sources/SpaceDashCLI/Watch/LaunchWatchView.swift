@@ -10,15 +10,26 @@ struct LaunchWatchView: WatchView, Sendable {
     var timeZone: TimeZone = .current
     var glyphs: Glyphs = .unicode
     var spinnerStep = 0
+    /// `COLUMNS` when set: the frame is no wider, as every other output's width
+    /// follows it (never wider than the screen, where lines would wrap). The
+    /// dashboard's live view follows it too.
+    var columnsLimit: Int?
 
     static let keys = "q quit · r refresh · / search"
 
     func frame(_ state: LaunchWatchState, size: TerminalSize) -> Frame {
-        Self.frame(lines(state, width: size.columns), size: size, glyphs: glyphs)
+        let size = Self.frameSize(on: size, columnsLimit: columnsLimit)
+        return Self.frame(lines(state, width: size.columns), size: size, glyphs: glyphs)
     }
 
     mutating func advance(for state: LaunchWatchState) {
         if state.isRefreshing { spinnerStep += 1 }
+    }
+
+    /// The part of `screen` a live view's frame takes: every row, and no more
+    /// columns than `columnsLimit`, as the interactive search's frame.
+    static func frameSize(on screen: TerminalSize, columnsLimit: Int?) -> TerminalSize {
+        TerminalSize(columns: max(1, min(screen.columns, columnsLimit ?? screen.columns)), rows: screen.rows)
     }
 
     /// The body of a live view's frame cut to the screen, with the keys on the last row
