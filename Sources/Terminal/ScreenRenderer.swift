@@ -12,6 +12,14 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(columns)x\(rows)" }
+
+    /// The part of this screen a full-screen view draws on when its width is
+    /// limited (`COLUMNS`, when set): every row, and no more columns than
+    /// `limit` nor than the screen has (lines wider than the screen would wrap);
+    /// the screen's width when `limit` is nil, and never less than one column.
+    public func limited(toColumns limit: Int?) -> TerminalSize {
+        TerminalSize(columns: max(1, min(columns, limit ?? columns)), rows: rows)
+    }
 }
 
 /// A cell on the screen, counted from 0 at the top left.

@@ -11,6 +11,20 @@ import TestSupport
         Frame(lines: lines.map { StyledText($0) }, cursor: cursor)
     }
 
+    /// The width rule of the full-screen views under `COLUMNS`: no wider than the limit,
+    /// never wider than the screen, at least one column; the rows untouched.
+    @Test func aLimitNarrowsTheSizeButNeverWidensIt() {
+        let screen = TerminalSize(columns: 100, rows: 30)
+        #expect(screen.limited(toColumns: nil) == screen, "no limit: the screen")
+        #expect(screen.limited(toColumns: 40) == TerminalSize(columns: 40, rows: 30))
+        #expect(screen.limited(toColumns: 100) == screen)
+        #expect(screen.limited(toColumns: 250) == screen, "never wider than the screen")
+        #expect(screen.limited(toColumns: 1) == TerminalSize(columns: 1, rows: 30))
+        #expect(screen.limited(toColumns: 0) == TerminalSize(columns: 1, rows: 30), "at least one column")
+        #expect(TerminalSize(columns: 0, rows: 5).limited(toColumns: nil) == TerminalSize(columns: 1, rows: 5))
+        #expect(TerminalSize(columns: 0, rows: 5).limited(toColumns: 40) == TerminalSize(columns: 1, rows: 5))
+    }
+
     @Test func firstFrameClearsAndDrawsEverythingInOneWrite() throws {
         let output = RecordingOutput()
         let renderer = ScreenRenderer(output: output, styleMode: .colour)

@@ -31,7 +31,7 @@ public struct LaunchSearchView: Sendable {
     }
 
     public func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
-        let width = max(1, min(size.columns, columnsLimit ?? size.columns))
+        let width = size.limited(toColumns: columnsLimit).columns
         var lines: [StyledText] = []
         let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count), hiddenMark: glyphs.ellipsis)
         lines.append(StyledText(Self.prompt, style: .bold) + StyledText(field.text))

@@ -12,7 +12,7 @@ struct DashboardWatchView: WatchView, Sendable {
     var units: MarsWeatherUnits = .metric
 
     func frame(_ state: DashboardWatchState, size: TerminalSize) -> Frame {
-        let size = LaunchWatchView.frameSize(on: size, columnsLimit: launches.columnsLimit)
+        let size = size.limited(toColumns: launches.columnsLimit)
         let width = size.columns
         let layout = DashboardLayout(width: width)
         // As the dashboard lays it out: side by side, the weather is as wide as its

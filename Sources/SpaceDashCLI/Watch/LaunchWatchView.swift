@@ -18,18 +18,12 @@ struct LaunchWatchView: WatchView, Sendable {
     static let keys = "q quit · r refresh · / search"
 
     func frame(_ state: LaunchWatchState, size: TerminalSize) -> Frame {
-        let size = Self.frameSize(on: size, columnsLimit: columnsLimit)
+        let size = size.limited(toColumns: columnsLimit)
         return Self.frame(lines(state, width: size.columns), size: size, glyphs: glyphs)
     }
 
     mutating func advance(for state: LaunchWatchState) {
         if state.isRefreshing { spinnerStep += 1 }
-    }
-
-    /// The part of `screen` a live view's frame takes: every row, and no more
-    /// columns than `columnsLimit`, as the interactive search's frame.
-    static func frameSize(on screen: TerminalSize, columnsLimit: Int?) -> TerminalSize {
-        TerminalSize(columns: max(1, min(screen.columns, columnsLimit ?? screen.columns)), rows: screen.rows)
     }
 
     /// The body of a live view's frame cut to the screen, with the keys on the last row
