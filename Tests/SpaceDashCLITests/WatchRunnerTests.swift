@@ -274,6 +274,34 @@ import TestSupport
         #expect(terminal.isRestored)
     }
 
+    /// `COLUMNS=50` on a 100-column terminal: a launch's details, opened with Enter from
+    /// the watch's search, are drawn no wider than the watch was.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func columnsSetNarrowsTheDetailsOpenedFromTheWatchsSearch() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let terminal = try PseudoTerminal(columns: 100, rows: 30)
+        let process = try Self.start(terminal, ["starlink"], server: server, sandbox: sandbox, environment: ["COLUMNS": "50"])
+        // The launches' rows are cut at column 50, the name too.
+        let watching = terminal.waitForScreen { $0.row(containing: "Starlink Group") != nil && $0.line(29) == Self.keys }
+        #expect(watching.line(29) == Self.keys, "\(watching.lines)")
+        terminal.type("/")
+        let search = terminal.waitForScreen { $0.line(0) == "> starlink" && $0.line(1).hasPrefix("3 / 10 launches") }
+        #expect(search.line(0) == "> starlink", "\(search.lines)")
+        terminal.type("\r")
+        let details = terminal.waitForScreen { $0.line(29) == "q or Esc back to the watch · / search" && $0.row(containing: "Updated") != nil }
+        #expect(details.line(0) == Self.starlink, "\(details.lines)")
+        let beyond = details.cells.flatMap { $0.dropFirst(50) }.map(\.text).joined()
+        #expect(beyond.allSatisfy { $0 == " " }, "nothing past column 50: \(details.lines)")
+        terminal.type("q")
+        let back = terminal.waitForScreen { $0.line(0).hasPrefix("Launches · ") && $0.line(29) == Self.keys }
+        #expect(back.line(29) == Self.keys, "q on the details: back to the watch \(back.lines)")
+        terminal.type("q")
+        #expect(process.wait(timeout: 60).exitCode == 0)
+        #expect(terminal.isRestored)
+    }
+
     /// `COLUMNS=80` on a 180-column terminal: the dashboard's watch is laid out as on an
     /// 80-column screen, the weather above the launches, its source line dim.
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))

@@ -23,14 +23,17 @@ final class LaunchDetailsPage: WatchModel, @unchecked Sendable {
 struct LaunchDetailsPageView: WatchView, Sendable {
     var timeZone: TimeZone = .current
     var glyphs: Glyphs = .unicode
+    /// `COLUMNS` when set: the page is no wider, as the live view it opens from
+    /// (never wider than the screen).
+    var columnsLimit: Int?
     /// "Now" for the countdown in the NET line: the live view's clock.
     var now: @Sendable () -> Date
 
     static let keys = "q or Esc back to the watch · / search"
 
     func frame(_ detail: LaunchDetail, size: TerminalSize) -> Frame {
-        let width = max(1, size.columns)
-        let renderer = LaunchDetailRenderer(dates: LaunchDateText(timeZone: timeZone, now: now()), width: width,
+        let size = size.limited(toColumns: columnsLimit)
+        let renderer = LaunchDetailRenderer(dates: LaunchDateText(timeZone: timeZone, now: now()), width: size.columns,
                                             mode: .plain, joiner: glyphs.joiner)
         let lines = renderer.render(detail).enumerated().map { StyledText($0.element, style: $0.offset == 0 ? .bold : .plain) }
         return LaunchWatchView.frame(lines, size: size, glyphs: glyphs, keys: Self.keys)

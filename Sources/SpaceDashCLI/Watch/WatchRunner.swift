@@ -68,7 +68,8 @@ enum WatchRunner {
                     let found = try await search()
                     if found == .interrupted { return .interrupted }  // Ctrl-C ends the watch too
                     guard case .accepted(let launch) = found else { break }
-                    let page = LaunchDetailsPageView(timeZone: context.timeZone, glyphs: context.glyphs, now: { clock.now })
+                    let page = LaunchDetailsPageView(timeZone: context.timeZone, glyphs: context.glyphs,
+                                                     columnsLimit: context.columnsSetting, now: { clock.now })
                     switch try await run(model: LaunchDetailsPage(launch), view: page, context: context) {
                     case .quit: break
                     case .interrupted: return .interrupted
