@@ -2,10 +2,10 @@ import Foundation
 
 /// What the cache keeps of a page of Launch Library's launches: the launches
 /// as decoded, one line each, tab-separated, an empty field for what is
-/// absent, after a line with the page's own fields. A tenth of the answer's
-/// size, and read back without parsing JSON: `launches next`, which status bars
-/// run every few seconds, reads it on every run, and decoding ten detailed
-/// records was the largest part of that run.
+/// absent, after a line with the page's own fields. A fifth of the answer's
+/// size or less, and read back without parsing JSON: `launches next`, which
+/// status bars run every few seconds, reads it on every run, and decoding ten
+/// detailed records was the largest part of that run.
 ///
 ///     spacedash launch-page 1
 ///     364	https://ll.thespacedevs.com/2.3.0/launches/upcoming/?limit=10&offset=10		0
