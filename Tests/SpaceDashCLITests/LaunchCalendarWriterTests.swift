@@ -59,6 +59,19 @@ import SpaceData
         #expect(ceres.first("STATUS")?.raw == "TENTATIVE")
     }
 
+    /// Apollo 11 from the bundled history (GCAT): it flew, so it is no tentative
+    /// plan, and it has no Launch Library record to link to; GCAT is credited.
+    @Test func aLaunchOfTheHistoryIsConfirmedAndCreditsGCAT() throws {
+        let apollo = try #require(LaunchHistory.launches.first { $0.id == "gcat:1969-059" })
+        let event = try #require(try Self.parsed([LaunchDetail(launch: apollo)]).components.first)
+        #expect(event.first("STATUS")?.raw == "CONFIRMED")
+        #expect(event.first("URL") == nil)
+        #expect(event.first("DTSTART")?.raw == "19690716T133200Z")
+        let description = try #require(try event.text("DESCRIPTION"))
+        #expect(description.hasSuffix("\n\(LaunchHistory.credit)"), "\(description)")
+        #expect(!description.contains("Launch Library"))
+    }
+
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func aWindowOfNoLengthIsAnInstant() throws {
         let events = try Self.parsed(LaunchCaptures.details(LaunchCaptures.october2024Normal)).components

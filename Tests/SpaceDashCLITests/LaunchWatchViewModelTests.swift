@@ -153,11 +153,11 @@ import Testing
         #expect(model.state.upcoming.count == listing.count - 1)
         let lifted = try #require(model.state.liftedOff.first)
         #expect(lifted.launch.id == Self.starlinkID)
-        #expect(LaunchWatchState.outcome(of: lifted.launch) == nil, "Go is no outcome")
+        #expect(lifted.launch.outcome == nil, "Go is no outcome")
 
         scheduler.advance(by: .seconds(600))
         #expect(loads.loads == ["cache@0s", "ask@600s"])
-        #expect(model.state.liftedOff.first.map { LaunchWatchState.outcome(of: $0.launch) } == "Launch Successful")
+        #expect(model.state.liftedOff.first?.launch.outcome == "Launch Successful")
         #expect(!model.state.upcoming.contains { $0.launch.id == Self.starlinkID }, "never upcoming again")
         model.stop()
     }

@@ -231,6 +231,16 @@ import SpaceData
         }
     }
 
+    @Test func quietLeavesStderrToErrors() throws {
+        let quiet = try spacedash(["--past", "--offline", "-q", "apollo 11"], Sandbox().environment(nil))
+        #expect(quiet.exitCode == 0)
+        #expect(Self.rows(quiet).contains { $0[1].hasPrefix("Saturn V | Apollo 11") })
+        #expect(quiet.stderrText.isEmpty, "\(quiet.stderrText)")
+        let failing = try spacedash(["--quiet", "--file", "/nonexistent/launches.json"], Sandbox().environment(nil))
+        #expect(failing.exitCode == 1)
+        #expect(failing.stderrText.hasPrefix("spacedash: cannot read /nonexistent/launches.json"), "\(failing.stderrText)")
+    }
+
     @Test func verboseAndDebugLinesAllStartWithTheProgramName() throws {
         let server = try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try Self.page(0..<3))])
         defer { server.stop() }
@@ -337,6 +347,18 @@ import SpaceData
         #expect(first.first("DTSTART")?.raw == "20260720T140000Z")
         #expect(first.first("LAST-MODIFIED")?.raw == "20260720T132329Z")
         #expect(first.first("URL")?.raw == server.url("/2.3.0/launches/e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc/").absoluteString)
+    }
+
+    /// Offline, past launches come from the bundled history (GCAT), whose launches
+    /// have no record at Launch Library: no link is made up for them.
+    @Test func historyLaunchesLinkToNoLaunchLibraryRecord() throws {
+        let result = try LaunchesShowCommandTests.spacedash(["--past", "--offline", "--ics", "apollo 11"], Sandbox().environment(nil))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let calendar = try StrictCalendarParser.parse(result.stdout)
+        let apollo = try #require(calendar.components.first { $0.first("UID")?.raw == "gcat:1969-059@launches.spacedash" })
+        #expect(apollo.first("URL") == nil)
+        #expect(apollo.first("STATUS")?.raw == "CONFIRMED")
+        #expect(!result.stdoutText.contains("thespacedevs"))
     }
 
     @Test func icsWithJSONIsAUsageError() throws {

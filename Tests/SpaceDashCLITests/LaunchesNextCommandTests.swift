@@ -117,6 +117,38 @@ import SpaceData
         #expect(server.requests.isEmpty)
     }
 
+    /// A typo in a status bar's qualifier would otherwise read as "no launch" forever.
+    @Test func anUnknownQualifierIsAUsageErrorAsInEverySearch() throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let result = try LaunchesShowCommandTests.spacedash(["next", "agnecy:spacex"], Sandbox().environment(server))
+        #expect(result.exitCode == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.hasPrefix("spacedash: unknown qualifier 'agnecy:' in the query (known: name: agency:"), "\(result.stderrText)")
+        #expect(server.requests.isEmpty)
+        // In double quotes it is text, searched as any other words.
+        let quoted = try LaunchesShowCommandTests.spacedash(["next", "--offline", "\"agnecy:spacex\""], Sandbox().environment(nil))
+        #expect(quoted.exitCode == 1)
+        #expect(quoted.stderrText.hasSuffix("no upcoming launch matches '\"agnecy:spacex\"'\n"), "\(quoted.stderrText)")
+    }
+
+    /// A status bar reads stdout and the exit code: --quiet leaves stderr to errors,
+    /// and nothing ahead is this command's error.
+    @Test func quietSaysNothingButErrors() throws {
+        let offline = try LaunchesShowCommandTests.spacedash(["next", "--offline"], Sandbox().environment(nil))
+        #expect(offline.exitCode == 0)
+        #expect(offline.stderrText == "spacedash: no launches cached yet; showing Launch Library 2's listing of 20 July 2026\n")
+        let quiet = try LaunchesShowCommandTests.spacedash(["next", "--offline", "-q"], Sandbox().environment(nil))
+        #expect(quiet.exitCode == 0)
+        #expect(quiet.stdoutText == offline.stdoutText)
+        #expect(quiet.stderrText.isEmpty, "\(quiet.stderrText)")
+        let nothingAhead = try LaunchesShowCommandTests.spacedash(["next", "--offline", "--quiet"],
+                                                                  Sandbox().environment(nil, ["SPACEDASH_NOW": "2030-01-01T00:00:00Z"]))
+        #expect(nothingAhead.exitCode == 1)
+        #expect(nothingAhead.stdout.isEmpty)
+        #expect(nothingAhead.stderrText.contains("has no launches still ahead"), "\(nothingAhead.stderrText)")
+    }
+
     @Test func formatAndJSONTogetherAreAUsageError() throws {
         let result = try LaunchesShowCommandTests.spacedash(["next", "--json", "--format", "{name}"], Sandbox().environment(nil))
         #expect(result.exitCode == 64)

@@ -155,10 +155,10 @@ import TestSupport
         let short = await run(["--file", Self.normal, "-v"], terminal: false)
         #expect(short.code == 0)
         #expect(short.stderr == "spacedash: 3 launches from \(Self.normal)\n")
-        let mistyped = await run(["search", "--file", Self.normal, "-iq"], terminal: false)
+        let mistyped = await run(["search", "--file", Self.normal, "-iz"], terminal: false)
         #expect(mistyped.code == 64)
         #expect(mistyped.stderr.hasPrefix(
-            "spacedash: unknown option '-q' in '-iq' (to exclude 'iq', write it after --: spacedash launches search -- -iq)\n"))
+            "spacedash: unknown option '-z' in '-iz' (to exclude 'iz', write it after --: spacedash launches search -- -iz)\n"))
         #expect(mistyped.stdout.isEmpty)
     }
 

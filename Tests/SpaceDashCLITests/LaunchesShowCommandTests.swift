@@ -144,12 +144,46 @@ import SpaceData
         #expect(result.stderrText.hasPrefix("spacedash: "))
     }
 
+    @Test func anUnknownQualifierIsAUsageErrorAsInEverySearch() throws {
+        let result = try Self.spacedash(["show", "--offline", "agnecy:spacex"], Sandbox().environment(nil))
+        #expect(result.exitCode == 64)
+        #expect(result.stderrText.hasPrefix("spacedash: unknown qualifier 'agnecy:' in the query (known: name: agency:"), "\(result.stderrText)")
+    }
+
+    /// The ids a query matching several launches lists are the ones `show` takes,
+    /// GCAT's too (`gcat:1961 MU`, with its space and colon): such a launch is
+    /// shown as the bundled history holds it, without asking Launch Library, which
+    /// has no record of that id, and without --past, as the history is all past.
+    @Test func aLaunchOfTheHistoryIsShownByTheIDItsListGave() throws {
+        let several = try Self.spacedash(["show", "--past", "--offline", "vostok 8k72"], Sandbox().environment(nil))
+        #expect(several.exitCode == 1)
+        #expect(several.stderrText.contains("\nspacedash:   gcat:1961 MU  1961-04-12 06:07 UTC  Vostok 8K72 | Vostok\n"), "\(several.stderrText)")
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let result = try Self.spacedash(["show", "gcat:1961", "MU"], Sandbox().environment(server))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.hasPrefix("Vostok 8K72 | Vostok\n"), "\(result.stdoutText)")
+        #expect(result.stdoutText.contains("1961-04-12"))
+        #expect(!result.stderrText.contains("detailed record"), "GCAT has no detailed record to miss: \(result.stderrText)")
+        #expect(!server.requests.contains { $0.path.contains("gcat") }, "\(server.requests.map(\.target))")
+        let json = try Self.spacedash(["show", "--offline", "--json", "gcat:1961 MU"], Sandbox().environment(nil))
+        #expect(json.exitCode == 0)
+        #expect(json.stdoutText.contains("\"id\" : \"gcat:1961 MU\""), "\(json.stdoutText)")
+    }
+
     @Test func withoutAnythingToShowItIsAUsageError() throws {
         let result = try Self.spacedash(["show"], Sandbox().environment(nil))
         #expect(result.exitCode == 64)
     }
 
     // MARK: - Picking one launch
+
+    @Test func anIDPicksItsLaunchAmongThoseItsQueryWouldMatch() throws {
+        let history = LaunchHistory.launches
+        let gagarin = try #require(history.first { $0.id == "gcat:1961 MU" })
+        #expect(LaunchesShowCommand.pick(["gcat:1961", "MU"], among: history, timeframe: .past) == .one(gagarin))
+        #expect(LaunchesShowCommand.pick(["GCAT:1961 mu"], among: history, timeframe: .past) == .one(gagarin), "case ignored")
+    }
 
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func anExactNameWinsOverOtherMatches() throws {

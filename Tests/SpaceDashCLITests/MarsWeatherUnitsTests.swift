@@ -15,6 +15,16 @@ import SpaceData
         #expect(MarsWeatherUnits.imperial.speedSymbol == "mph" && MarsWeatherUnits.metric.temperatureSymbol == "°C")
     }
 
+    /// InSight's feed sends some floats with their binary noise (sol 679's highest
+    /// wind: `19.409000000000002`); every output shows NASA's three decimals.
+    @Test func theFeedsFloatNoiseIsNotShownInEitherUnits() {
+        let wind = SensorSummary(average: 5.565, minimum: 0.16399999999999998, maximum: 19.409000000000002, sampleCount: 2)
+        #expect(MarsWeatherUnits.metric.speed(wind) == SensorSummary(average: 5.565, minimum: 0.164, maximum: 19.409, sampleCount: 2))
+        #expect(TabSeparated.number(MarsWeatherUnits.metric.speed(wind)?.maximum) == "19.409")
+        let pressure = SensorSummary(average: 750.5630000000001, minimum: 720, maximum: 800, sampleCount: 1)
+        #expect(MarsWeatherUnits.imperial.pressure(pressure)?.average == 750.563, "pascals either way, without the noise")
+    }
+
     @Test func formatting() {
         #expect(MarsWeatherFormat.value(-62.314) == "-62.3")
         #expect(MarsWeatherFormat.value(-0.04) == "0.0")

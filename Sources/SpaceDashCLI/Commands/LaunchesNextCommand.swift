@@ -34,7 +34,7 @@ struct LaunchesNextCommand: Command {
             A missing value is —. With --json: the launch as one object with the fields of \
             'launches --json'. Exits 1, printing nothing on stdout, when no launch is upcoming.
             """,
-        arguments: [query, format, OutputOptions.json, agency, location, missionType, status, OutputOptions.utc] + FetchOptions.all,
+        arguments: [query, format, OutputOptions.json, agency, location, missionType, status, OutputOptions.utc, OutputOptions.quiet] + FetchOptions.all,
         examples: [
             Example("spacedash launches next", "Falcon 9 Block 5 | Starlink Group 17-39 · T-2h 49m · Vandenberg SFB, CA, USA"),
             Example("spacedash launches next spacex --format '{mission} {countdown}'", "SpaceX's next mission and its countdown."),
@@ -60,6 +60,8 @@ struct LaunchesNextCommand: Command {
         statuses = arguments[Self.status]
         fetch = try FetchOptions(arguments)
         if template != nil && output.json { throw UsageError("--format and --json contradict each other: choose one output") }
+        // Only words can hold a qualifier (a status bar runs `next` bare every few seconds).
+        if !words.isEmpty, let unknown = searchQuery.unknownQualifierError { throw unknown }
     }
 
     var searchQuery: LaunchSearchQuery {
@@ -74,10 +76,14 @@ struct LaunchesNextCommand: Command {
         let sourced = try await service.launches(LaunchService.Request(timeframe: .upcoming, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
         spinner?.stop()
         let now = context.now
-        for notice in LaunchNotices.notices(sourced, now: now) { context.notice(notice.message) }
-        // The bundled listing with nothing ahead has said so in its one line. A status bar
-        // reads the exit code (issue 15): no launch is a failure here, unlike the listings.
-        if LaunchNotices.saysNothingAhead(sourced) { return .failure }
+        // The bundled listing with nothing ahead says so in its one line. A status bar
+        // reads the exit code (issue 15): no launch is a failure here, unlike the listings,
+        // so that line is this run's error and --quiet keeps it.
+        let nothingAhead = LaunchNotices.saysNothingAhead(sourced)
+        if !output.quiet || nothingAhead {
+            for notice in LaunchNotices.notices(sourced, now: now) { context.notice(notice.message) }
+        }
+        if nothingAhead { return .failure }
         guard let launch = Self.next(after: now, in: sourced.value.launches, query: searchQuery) else {
             let described = searchQuery.description
             throw CommandError(described.isEmpty ? "no upcoming launch" : "no upcoming launch matches \(described)")

@@ -67,7 +67,7 @@ struct LaunchesSearchCommand: Command {
             No match prints nothing on stdout ([] with --json) and exits 0.
             """,
         arguments: [query, past, limit, OutputOptions.json, agency, location, missionType, status, after, before, file, pages]
-            + FetchOptions.all + [OutputOptions.utc, ics, interactive, debounce, watch, interval],
+            + FetchOptions.all + [OutputOptions.utc, OutputOptions.quiet, ics, interactive, debounce, watch, interval],
         examples: [
             Example("spacedash launches search", "The next launches."),
             Example("spacedash launches search falcon -starlink", "Falcon launches that are not Starlink."),
@@ -177,7 +177,7 @@ struct LaunchesSearchCommand: Command {
             // A calendar must hold an event (RFC 5545 §3.4): with none, nothing is printed.
             if output.json { try context.stdout.writeLine("[]") }
             // The bundled listing with nothing ahead has said so in its one line.
-            if !loaded.saidNothingAhead { context.notice(noMatchMessage(total: loaded.launches.count)) }
+            if !loaded.saidNothingAhead { say(noMatchMessage(total: loaded.launches.count), context) }
             return .success
         }
         if ics {
@@ -198,13 +198,21 @@ struct LaunchesSearchCommand: Command {
         return .success
     }
 
+    /// A notice on stderr, unless --quiet asked for errors only.
+    private func say(_ message: String, _ context: CommandContext) {
+        if !output.quiet { context.notice(message) }
+    }
+
     /// --ics: the launches as a calendar stamped with the run's clock, each
-    /// linked to its record at Launch Library.
+    /// linked to its record at Launch Library (the bundled history's launches
+    /// have none there).
     private func calendar(_ launches: [Launch], _ context: CommandContext) -> String {
         let endpoint = (try? Services(context: context, fetch: fetch).launchLibraryEndpoint()) ?? LaunchLibraryEndpoint()
-        let details = launches.map { LaunchDetail(launch: $0, recordURL: endpoint.record(id: $0.id).absoluteString) }
+        let details = launches.map { launch in
+            LaunchDetail(launch: launch, recordURL: LaunchHistory.isHistory(launch) ? nil : endpoint.record(id: launch.id).absoluteString)
+        }
         let (text, undated) = LaunchCalendarWriter(stamp: context.now, version: SpaceDashVersion.current).calendar(details)
-        if undated > 0 { context.notice("left \(undated) launch\(undated == 1 ? "" : "es") without a date out of the calendar") }
+        if undated > 0 { say("left \(undated) launch\(undated == 1 ? "" : "es") without a date out of the calendar", context) }
         return text
     }
 
@@ -223,7 +231,7 @@ struct LaunchesSearchCommand: Command {
         defer { spinner?.stop() }
         let sourced = try await launches.firstResult()
         spinner?.stop()
-        for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
+        for notice in LaunchNotices.notices(sourced, now: context.now) { say(notice.message, context) }
         if fetch.verbose { context.notice(Self.originLine(sourced, refreshAsked: fetch.policy.refresh)) }
         return (sourced.value.launches, sourced.origin, LaunchNotices.saysNothingAhead(sourced))
     }
@@ -236,7 +244,7 @@ struct LaunchesSearchCommand: Command {
         let past = launches.filter { ($0.net ?? .distantFuture) <= now }
         let ahead = launches.count - past.count
         if ahead > 0 {
-            context.notice("left out \(ahead) launch\(ahead == 1 ? "" : "es") of \(file) still to come (--past shows launches gone); drop --past to see them")
+            say("left out \(ahead) launch\(ahead == 1 ? "" : "es") of \(file) still to come (--past shows launches gone); drop --past to see them", context)
         }
         return past
     }
@@ -282,9 +290,9 @@ struct LaunchesSearchCommand: Command {
         let outcome = try await LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: try await searchData(context, settled: settled),
             debounce: .milliseconds(debounce), context: context)
-        for line in settled.heldLines { context.notice(line) }
+        for line in settled.heldLines { say(line, context) }
         if let sourced = settled.value {
-            for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
+            for notice in LaunchNotices.notices(sourced, now: context.now) { say(notice.message, context) }
             if fetch.verbose { context.notice(Self.originLine(sourced, refreshAsked: fetch.policy.refresh)) }
         }
         guard case .accepted(let launch) = outcome else { return .interrupted }
@@ -352,7 +360,7 @@ struct LaunchesSearchCommand: Command {
                                              debounce: .milliseconds(debounce), context: context)
         }
         await MainActor.run { model.stop() }
-        for line in settled.heldLines { context.notice(line) }
+        for line in settled.heldLines { say(line, context) }
         return outcome == .quit ? .success : .interrupted
     }
 

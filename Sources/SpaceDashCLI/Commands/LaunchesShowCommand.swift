@@ -29,7 +29,7 @@ struct LaunchesShowCommand: Command {
             map_url, pad_time_zone, webcasts and info_links (each link: url, title, publisher, \
             type, priority).
             """,
-        arguments: [target, past, OutputOptions.json, OutputOptions.utc] + FetchOptions.all,
+        arguments: [target, past, OutputOptions.json, OutputOptions.utc, OutputOptions.quiet] + FetchOptions.all,
         examples: [
             Example("spacedash launches show e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", "One launch by its id."),
             Example("spacedash launches show starlink 17-39", "The launch whose name has these words."),
@@ -43,10 +43,14 @@ struct LaunchesShowCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         words = arguments[Self.target]
-        timeframe = arguments[Self.past] ? .past : .upcoming
         output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
+        // The history's launches are all past: their ids need no --past.
+        let namesHistoryLaunch = words.first?.lowercased().hasPrefix(LaunchHistory.idPrefix) ?? false
+        timeframe = arguments[Self.past] || namesHistoryLaunch ? .past : .upcoming
         if text.isEmpty { throw UsageError("show needs a launch's id or words naming it", hint: "spacedash launches show starlink") }
+        // An id (`gcat:1969-059` has a colon too) is no query; words are read as every search reads them.
+        if !Self.mayBeID(text), let unknown = LaunchSearchQuery(words: words).unknownQualifierError { throw unknown }
     }
 
     var text: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
@@ -54,6 +58,12 @@ struct LaunchesShowCommand: Command {
     /// Launch Library's ids are UUIDs.
     static func isLaunchID(_ text: String) -> Bool {
         UUID(uuidString: text) != nil
+    }
+
+    /// Whether `text` could be an id as `show` lists them: Launch Library's, or
+    /// a launch of the bundled history (`gcat:` and GCAT's launch tag).
+    static func mayBeID(_ text: String) -> Bool {
+        isLaunchID(text) || text.lowercased().hasPrefix(LaunchHistory.idPrefix)
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
@@ -72,7 +82,9 @@ struct LaunchesShowCommand: Command {
         } else {
             let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
             spinner?.stop()
-            for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
+            if !output.quiet {
+                for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
+            }
             let launches = sourced.value.launches
             switch Self.pick(words, among: launches, timeframe: timeframe) {
             case .one(let launch):
@@ -93,7 +105,9 @@ struct LaunchesShowCommand: Command {
         }
         let sourced = try await service.detail(id: id, listed: listed, policy: fetch.policy, timeout: fetch.timeout).firstResult()
         spinner?.stop()
-        for notice in sourced.notices { context.notice(notice.message) }
+        if !output.quiet {
+            for notice in sourced.notices { context.notice(notice.message) }
+        }
         if output.json {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(sourced.value))
             return .success
@@ -113,10 +127,14 @@ struct LaunchesShowCommand: Command {
         case several([Launch])
     }
 
-    /// The launch `text` names: the one whose name it is (case ignored), else
-    /// the one the search finds, in date order.
+    /// The launch `text` names: the one whose id it is (as the list of several
+    /// matches gives them: `gcat:1969-059`), else the one whose name it is (case
+    /// ignored), else the one the search finds, in date order.
     static func pick(_ words: [String], among launches: [Launch], timeframe: LaunchTimeframe) -> Pick {
         let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        if let identified = launches.first(where: { $0.id.caseInsensitiveCompare(text) == .orderedSame }) {
+            return .one(identified)
+        }
         let exact = launches.filter { $0.name.caseInsensitiveCompare(text) == .orderedSame }
         if exact.count == 1 { return .one(exact[0]) }
         let found = Array(LaunchCatalog(launches: launches, timeframe: timeframe, filter: LaunchSearchQuery(words: words).searchQuery).selected)

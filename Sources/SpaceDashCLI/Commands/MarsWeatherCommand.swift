@@ -14,7 +14,6 @@ struct MarsWeatherCommand: Command {
     static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail (InSight: with its wind rose)",
                                   check: ValueCheck { $0 >= 0 ? nil : "sols count from 0, the day of landing" })
     static let year = Flag("year", help: "Curiosity: the last Mars year (668 sols) as charts of air temperature and pressure")
-    static let quiet = Flag("quiet", short: "q", help: "Say nothing on stderr but errors (no fallback or staleness notices)")
 
     static let configuration = CommandConfiguration(
         name: "mars-weather",
@@ -44,7 +43,7 @@ struct MarsWeatherCommand: Command {
             an empty field; --sol gives its one row, --year a row for each sol of the year. The \
             lines around the table go to stderr (-q leaves them out).
             """,
-        arguments: [station, sols, sol, year, OutputOptions.units, OutputOptions.json, quiet] + FetchOptions.all,
+        arguments: [station, sols, sol, year, OutputOptions.units, OutputOptions.json, OutputOptions.quiet] + FetchOptions.all,
         examples: [
             Example("spacedash mars-weather", "Curiosity's latest seven sols, and how old they are"),
             Example("spacedash mars-weather --year", "The last Mars year as charts: the seasons in temperature and pressure"),
@@ -59,8 +58,8 @@ struct MarsWeatherCommand: Command {
     let solCountAsked: Bool
     let solNumber: Int?
     let showsYear: Bool
-    let quiet: Bool
     let output: OutputOptions
+    var quiet: Bool { output.quiet }
     var units: MarsWeatherUnits { output.units }
     var json: Bool { output.json }
     let fetch: FetchOptions
@@ -71,7 +70,6 @@ struct MarsWeatherCommand: Command {
         solCountAsked = arguments.contains(Self.sols)
         solNumber = arguments[Self.sol]
         showsYear = arguments[Self.year]
-        quiet = arguments[Self.quiet]
         output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
         if solNumber != nil && arguments.contains(Self.sols) {

@@ -32,7 +32,7 @@ public struct SpaceDash: Command {
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
             69 no live data with --strict, 130 interrupted.
             """,
-        arguments: [OutputOptions.json, MarsWeatherCommand.station, MarsWeatherCommand.quiet, OutputOptions.units, OutputOptions.utc, limit]
+        arguments: [OutputOptions.json, MarsWeatherCommand.station, OutputOptions.quiet, OutputOptions.units, OutputOptions.utc, limit]
             + FetchOptions.all + [watch, LaunchesSearchCommand.interval],
         examples: [
             Example("spacedash", "The dashboard: Mars weather beside the next five launches."),
@@ -55,7 +55,7 @@ public struct SpaceDash: Command {
     public init(_ arguments: ParsedArguments) throws {
         let output = OutputOptions(arguments)
         dashboard = Dashboard(units: output.units, json: output.json, fetch: try FetchOptions(arguments),
-                              station: arguments[MarsWeatherCommand.station], quiet: arguments[MarsWeatherCommand.quiet],
+                              station: arguments[MarsWeatherCommand.station], quiet: output.quiet,
                               limit: arguments[Self.limit], watch: arguments[Self.watch],
                               interval: arguments[LaunchesSearchCommand.interval])
         if !dashboard.watch, arguments.contains(LaunchesSearchCommand.interval) {

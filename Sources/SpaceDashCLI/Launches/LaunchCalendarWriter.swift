@@ -11,6 +11,9 @@ import SpaceData
 /// - known to the day: an all-day event on that day (UTC), tentative;
 /// - known to the month or coarser: an all-day event on the month's first day,
 ///   tentative (Launch Library puts such a NET on the month's last day).
+/// STATUS is CONFIRMED for a launch that is Go or has flown (its outcome known),
+/// TENTATIVE otherwise. A launch of the bundled history links to no Launch
+/// Library record (it has none there) and credits GCAT.
 /// Lines end in CRLF and are folded at 75 octets without splitting a UTF-8
 /// sequence; text values are escaped (§3.3.11) and cleaned of control characters.
 struct LaunchCalendarWriter: Sendable {
@@ -42,7 +45,8 @@ struct LaunchCalendarWriter: Sendable {
         let launch = detail.launch
         guard let net = launch.net else { return nil }
         var lines = ["BEGIN:VEVENT", "UID:\(Self.uid(of: launch.id))", "DTSTAMP:\(Self.utc(stamp))"]
-        var tentative = launch.statusAbbreviation?.lowercased() != "go"
+        // Go, or a launch that has flown (its outcome known), is confirmed; anything else may still move.
+        var tentative = launch.statusAbbreviation?.lowercased() != "go" && launch.outcome == nil
         switch LaunchDateText.granularity(launch.netPrecision) {
         case .time:
             if let start = launch.windowStart, let end = launch.windowEnd, end > start {
@@ -90,6 +94,7 @@ struct LaunchCalendarWriter: Sendable {
         for link in detail.webcasts { parts.append("Webcast: \(link.url)") }
         for link in detail.infoLinks { parts.append("Information: \(link.url)") }
         if let record = detail.recordURL { parts.append("Launch Library: \(record)") }
+        if LaunchHistory.isHistory(launch) { parts.append(LaunchHistory.credit) }
         return parts.joined(separator: "\n")
     }
 

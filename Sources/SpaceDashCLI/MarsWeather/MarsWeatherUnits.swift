@@ -26,17 +26,17 @@ public enum MarsWeatherUnits: String, CaseIterable, Sendable {
     /// The temperatures to show, converted; nil (shown as "—") when there are
     /// none or a value is not a finite number, before or after converting.
     public func temperature(_ summary: SensorSummary?) -> SensorSummary? {
-        Self.finite(self == .imperial ? summary?.converted { Self.rounded(temperature($0)) } : summary)
+        Self.finite(summary?.converted { Self.rounded(temperature($0)) })
     }
 
     /// The wind speeds to show, converted; nil as for `temperature(_:)`.
     public func speed(_ summary: SensorSummary?) -> SensorSummary? {
-        Self.finite(self == .imperial ? summary?.converted { Self.rounded(speed($0)) } : summary)
+        Self.finite(summary?.converted { Self.rounded(speed($0)) })
     }
 
     /// The pressures to show (always pascals); nil as for `temperature(_:)`.
     public func pressure(_ summary: SensorSummary?) -> SensorSummary? {
-        Self.finite(summary)
+        Self.finite(summary?.converted(Self.rounded))
     }
 
     /// The decoder drops implausible readings; this guards the renderers against
@@ -45,9 +45,12 @@ public enum MarsWeatherUnits: String, CaseIterable, Sendable {
         summary.flatMap { $0.isFinite ? $0 : nil }
     }
 
-    /// Converted values keep NASA's three decimals rather than conversion noise.
+    /// NASA's three decimals, without the noise of a conversion or of InSight's
+    /// own floats (the feed sends `19.409000000000002` for 19.409).
     static func rounded(_ value: Double) -> Double {
-        (value * 1000).rounded() / 1000
+        // Past 2⁵³ / 1000 a double has no thousandths to clean, and scaling could overflow.
+        guard abs(value) < 9e12 else { return value }
+        return (value * 1000).rounded() / 1000
     }
 }
 

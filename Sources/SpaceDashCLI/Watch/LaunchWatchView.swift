@@ -66,7 +66,7 @@ struct LaunchWatchView: WatchView, Sendable {
             lines.append(StyledText())
             lines.append(StyledText("Lifted off", style: .bold))
             for (label, watched) in lifted {
-                let outcome = LaunchWatchState.outcome(of: watched.launch) ?? "outcome not known yet"
+                let outcome = watched.launch.outcome ?? "outcome not known yet"
                 lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: outcome))
             }
         }

@@ -28,15 +28,6 @@ struct LaunchWatchState: Sendable, Equatable {
     var isRefreshing = false
     /// Why the launches are not live, or why `r` has to wait.
     var notice: String?
-
-    static let outcomes: Set<String> = ["success", "failure", "partial failure", "in flight"]
-
-    /// The status of a lifted-off launch once it says how the flight went.
-    static func outcome(of launch: Launch) -> String? {
-        let names = [launch.statusName, launch.statusAbbreviation].compactMap { $0?.lowercased() }
-        guard names.contains(where: outcomes.contains) else { return nil }
-        return launch.statusName ?? launch.statusAbbreviation
-    }
 }
 
 /// The pipeline of `--watch`: launches loaded now and refreshed every

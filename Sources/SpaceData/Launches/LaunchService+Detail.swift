@@ -9,9 +9,18 @@ extension LaunchService {
     /// launch as the list holds it (`listed`: cached or bundled), which has no
     /// links, probability or weather, and a notice saying so.
     ///
+    /// A launch of the bundled history (GCAT's) has no record at Launch Library:
+    /// it is shown as the history holds it, and nothing is asked.
+    ///
     /// Fails with `.nothingToShow` when nothing is known of `id` at all.
     public func detail(id: String, listed: Launch?, policy: FetchPolicy = .standard,
                        timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) -> AnyPublisher<Sourced<LaunchDetail>, ServiceFailure> {
+        if let listed, listed.id == id, LaunchHistory.isHistory(listed) {
+            return Just(Sourced(LaunchDetail(launch: listed), origin: .sample))
+                .setFailureType(to: ServiceFailure.self)
+                .receive(on: scheduler)
+                .eraseToAnyPublisher()
+        }
         let service = self
         return FallbackChain<LaunchDetail>(
             subject: .init(name: "launch details", cacheKey: endpoint.detailCacheKey(id: id),

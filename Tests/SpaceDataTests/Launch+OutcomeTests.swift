@@ -1,0 +1,20 @@
+import Testing
+@testable import SpaceData
+
+@Suite struct LaunchOutcomeTests {
+    @Test func aLaunchHasAnOutcomeOnceItsStatusSaysHowTheFlightWent() {
+        #expect(Launch(id: "s", name: "S", statusName: "Launch Successful", statusAbbreviation: "Success").outcome == "Launch Successful")
+        #expect(Launch(id: "f", name: "F", statusName: "Launch Failure", statusAbbreviation: "Failure").outcome == "Launch Failure")
+        #expect(Launch(id: "p", name: "P", statusAbbreviation: "Partial Failure").outcome == "Partial Failure", "2.0.0 sends the short name alone")
+        #expect(Launch(id: "i", name: "I", statusName: "Launch in Flight", statusAbbreviation: "In Flight").outcome == "Launch in Flight")
+        for (name, abbreviation) in [("Go for Launch", "Go"), ("To Be Determined", "TBD"), ("On Hold", "Hold")] {
+            #expect(Launch(id: "g", name: "G", statusName: name, statusAbbreviation: abbreviation).outcome == nil, "\(abbreviation) is no outcome")
+        }
+        #expect(Launch(id: "u", name: "U").outcome == nil)
+    }
+
+    @Test func everyLaunchOfTheBundledHistoryHasFlown() {
+        #expect(!LaunchHistory.launches.isEmpty)
+        #expect(LaunchHistory.launches.allSatisfy { $0.outcome != nil })
+    }
+}
