@@ -93,6 +93,25 @@ import Testing
         model.stop()
     }
 
+    /// Offline a refresh reads the cache and asks nothing: `r` re-reads it at once
+    /// and quotes no request limit.
+    @Test func offlineRefreshNowReadsTheCacheAtOnce() throws {
+        let scheduler = DispatchQueue.test
+        let loads = ScriptedLoads([try Self.listing()], scheduler: scheduler)
+        let model = LaunchWatchViewModel(
+            load: { loads.load($0) }, retryAllowedAt: { nil },
+            minimumSpacing: LaunchWatchViewModel.minimumSpacing(pages: 1, offline: true),
+            startDate: Self.noon, scheduler: scheduler.eraseToAnyScheduler())
+        model.start()
+        scheduler.advance(by: .seconds(60))
+        model.refreshNow()
+        scheduler.advance()
+        #expect(loads.loads == ["cache@0s", "ask@60s"])
+        #expect(model.state.notice == nil, "\(model.state.notice ?? "")")
+        #expect(model.state.nextRefresh == Self.noon.addingTimeInterval(660), "the interval still paces the re-reads")
+        model.stop()
+    }
+
     @Test func noRefreshBeforeRetryAfterHasPassed() throws {
         let scheduler = DispatchQueue.test
         let loads = ScriptedLoads([try Self.listing()], scheduler: scheduler)
@@ -190,5 +209,6 @@ import Testing
     @Test func theIntervalIsNeverShorterThanTheRequestLimitAllows() {
         #expect(LaunchWatchViewModel.minimumSpacing(pages: 1) == 240)
         #expect(LaunchWatchViewModel.minimumSpacing(pages: 3) == 720, "each page is a request")
+        #expect(LaunchWatchViewModel.minimumSpacing(pages: 3, offline: true) == 0, "offline, a refresh asks nothing")
     }
 }

@@ -308,6 +308,21 @@ import SpaceData
         #expect(missing.stderrText == "spacedash: cannot read /nonexistent/launches.json: no such file\n")
     }
 
+    /// `--file -` reads a response piped in, as rg and jq read `-`.
+    @Test func fileDashReadsStandardInput() throws {
+        let path = ProjectPaths.fixtures.appendingPathComponent("launches/ll2-2.2.0-list.json").path
+        let environment = Sandbox().environment(nil)
+        let piped = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["launches", "--file", "-", "mission:communications", "-v"],
+                                          environment: environment, stdin: try Data(contentsOf: URL(fileURLWithPath: path)), timeout: 60)
+        #expect(piped.exitCode == 0, "\(piped.stderrText)")
+        #expect(Self.rows(piped).map { $0[1] } == ["Falcon 9 Block 5 | Starlink Group 17-39"])
+        #expect(piped.stderrText.contains("spacedash: 3 launches from standard input\n"), "\(piped.stderrText)")
+        let null = try ProcessRunner.run(ProjectPaths.spacedashBinary, arguments: ["launches", "--file", "-"],
+                                         environment: environment, stdin: Data("null".utf8), timeout: 60)
+        #expect(null.exitCode == 1)
+        #expect(null.stderrText == "spacedash: standard input is not a Launch Library response: it is JSON but not a list of launches (the whole document is one value, null)\n")
+    }
+
     @Test func noMatchPrintsNothingOrAnEmptyArray() throws {
         let path = ProjectPaths.fixtures.appendingPathComponent("launches/ll2-2.3.0-normal.json").path
         let result = try spacedash(["--file", path, "zzzz"], Sandbox().environment(nil))

@@ -178,6 +178,20 @@ import TestSupport
         }
     }
 
+    /// `null` is JSON: it is told apart from text that only starts like a value.
+    @Test func aDocumentOfOneValueIsJSONWithoutLaunches() {
+        for (text, start) in [("null", "null"), (#" "text" "#, #""text""#), ("-4.5e3\n", "-4.5e3")] {
+            #expect(throws: LaunchLibraryError.unexpectedShape("the whole document is one value, \(start)"), "\(text)") {
+                try LaunchLibraryFileDecoder.decode(bytes: Array(text.utf8))
+            }
+        }
+        for text in ["not found", "nul", "true x", "-"] {
+            #expect(throws: LaunchLibraryError.notJSON(prefix: text), "\(text)") {
+                try LaunchLibraryFileDecoder.decode(bytes: Array(text.utf8))
+            }
+        }
+    }
+
     @Test func whatIsNotLaunchesSaysSoAsTheWholeDocumentDecoderDoes() {
         #expect(throws: LaunchLibraryError.notJSON(prefix: "<html>")) {
             try LaunchLibraryFileDecoder.decode(bytes: Array("<html>".utf8))

@@ -30,7 +30,7 @@ struct LaunchesSearchCommand: Command {
                                                  expecting: "a status", example: "Go")
     static let after = Option<Date?>("after", valueName: "DATE", help: "Only launches at or after DATE (a year like 1969, a day like 2026-12-01, or 2026-12-01T12:00:00Z)", example: "2026-12-01")
     static let before = Option<Date?>("before", valueName: "DATE", help: "Only launches before DATE (a year, a day or a time: --after 1969 --before 1970 is 1969)", example: "2027-01-01")
-    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead: no request, no cache",
+    static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead, - for standard input: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
     static let ics = Flag("ics", help: "Print the launches as an RFC 5545 calendar (.ics): one event a launch, updated in place when imported again")
@@ -219,7 +219,7 @@ struct LaunchesSearchCommand: Command {
     /// The launches to search: from --file, or through the service's chain,
     /// its notices printed on stderr.
     private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?, saidNothingAhead: Bool) {
-        if let file { return (pastOnly(try loadFile(file, context).launches, file: file, context), nil, false) }
+        if let file { return (pastOnly(try loadFile(file, context).launches, file: Self.name(ofFile: file), context), nil, false) }
         let services = Services(context: context, fetch: fetch)
         let launches = try services.launches().launches(serviceRequest)
         // Shown only after 100 ms: a fresh cache answers before it appears.
@@ -251,9 +251,20 @@ struct LaunchesSearchCommand: Command {
 
     /// A saved response (--file), read whole before anything is shown.
     private func loadFile(_ file: String, _ context: CommandContext) throws -> LaunchList {
-        let list = try LaunchService.load(file: file, timeframe: timeframe)
-        if fetch.verbose { context.notice("\(list.launches.count) launches from \(file)") }
+        let list = file == Self.standardInput
+            ? try LaunchService.loadStandardInput(named: Self.name(ofFile: file), timeframe: timeframe)
+            : try LaunchService.load(file: file, timeframe: timeframe)
+        if fetch.verbose { context.notice("\(list.launches.count) launches from \(Self.name(ofFile: file))") }
         return list
+    }
+
+    /// `--file -` reads standard input, as rg and jq read `-`
+    /// (`curl … | spacedash launches --file -`).
+    static let standardInput = "-"
+
+    /// How messages and the interactive search's status line name the file.
+    static func name(ofFile file: String) -> String {
+        file == standardInput ? "standard input" : file
     }
 
     private var serviceRequest: LaunchService.Request {
@@ -307,7 +318,7 @@ struct LaunchesSearchCommand: Command {
         let feed = LaunchSearchFeed(timeframe: timeframe, filters: filterQuery, limit: limit, now: { clock() })
         let indexing = DispatchQueue(label: "spacedash.index", qos: .userInitiated).eraseToAnyScheduler()
         if let file {
-            return feed.publisher(file: file, launches: try loadFile(file, context).launches, indexing: indexing)
+            return feed.publisher(file: Self.name(ofFile: file), launches: try loadFile(file, context).launches, indexing: indexing)
         }
         if fetch.policy.strict {
             let loaded = try await load(context)
@@ -344,11 +355,12 @@ struct LaunchesSearchCommand: Command {
                 if ask && !request.policy.offline { request.policy.refresh = true }
                 return service.launches(request)
             },
-            retryAllowedAt: { service.retryAllowedAt },
+            // Offline nothing is asked, so no Retry-After holds a refresh back.
+            retryAllowedAt: { request.policy.offline ? nil : service.retryAllowedAt },
             select: { launches in Array(LaunchCatalog(launches: launches, timeframe: .upcoming, filter: filter).selected) },
             limit: limit,
             interval: TimeInterval(interval * 60),
-            minimumSpacing: LaunchWatchViewModel.minimumSpacing(pages: pages),
+            minimumSpacing: LaunchWatchViewModel.minimumSpacing(pages: pages, offline: request.policy.offline),
             startDate: context.now,
             scheduler: DispatchQueue.main.eraseToAnyScheduler())
         var view = LaunchWatchView(timeZone: context.timeZone)

@@ -141,9 +141,11 @@ extension Dashboard {
                 if ask && !policy.offline { request.policy.refresh = true }
                 return launchService.launches(request)
             },
-            retryAllowedAt: { launchService.retryAllowedAt },
+            // Offline nothing is asked, so no Retry-After holds a refresh back.
+            retryAllowedAt: { policy.offline ? nil : launchService.retryAllowedAt },
             limit: limit,
             interval: TimeInterval(interval * 60),
+            minimumSpacing: LaunchWatchViewModel.minimumSpacing(pages: 1, offline: policy.offline),
             startDate: context.now,
             scheduler: DispatchQueue.main.eraseToAnyScheduler())
         let model = DashboardWatchViewModel(launches: launches, weather: { ask in

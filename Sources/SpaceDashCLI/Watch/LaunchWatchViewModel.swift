@@ -48,9 +48,11 @@ final class LaunchWatchViewModel: WatchModel, @unchecked Sendable {
     /// How many lifted-off launches stay on screen.
     static let liftedOffShown = 3
 
-    /// The shortest time between two refreshes that each make `pages` requests.
-    static func minimumSpacing(pages: Int) -> TimeInterval {
-        3600 / TimeInterval(requestsPerHour) * TimeInterval(max(1, pages))
+    /// The shortest time between two refreshes that each make `pages` requests;
+    /// none `offline`, where a refresh reads the cache and asks nothing (so `r`
+    /// quotes no limit that does not apply).
+    static func minimumSpacing(pages: Int, offline: Bool = false) -> TimeInterval {
+        offline ? 0 : 3600 / TimeInterval(requestsPerHour) * TimeInterval(max(1, pages))
     }
 
     private let select: @Sendable ([Launch]) -> [Launch]

@@ -30,6 +30,12 @@ public enum LaunchLibraryFileDecoder {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(reason: reason(errno)) }
         defer { close(descriptor) }
+        return try decode(readingToEndOf: descriptor)
+    }
+
+    /// The launches read from `descriptor` to its end, in chunks as a file is
+    /// (standard input, for a response piped in); the descriptor is left open.
+    public static func decode(readingToEndOf descriptor: Int32) throws(Failure) -> LaunchPage {
         var reader = ChunkedJSONReader { (buffer: inout [UInt8]) throws(JSONReadError) -> Bool in
             try read(descriptor, appendingTo: &buffer)
         }
@@ -105,6 +111,12 @@ public enum LaunchLibraryFileDecoder {
                 page = try records.page(count: nil, next: nil, previous: nil)
             case UInt8(ascii: "{"):
                 page = try decodeObject(&reader, objectsWithoutResults: objectsWithoutResults, sharesNames: sharesNames)
+            case let first? where Self.startsScalar(first):
+                // `null`, `"text"`, `42`: JSON when it is one whole value, but nothing that
+                // holds launches; anything else (`not found`) is text, shown by its start.
+                let start = LaunchLibraryDecoder.prefix(of: Data(try reader.upcoming(256)))
+                let isOneValue = (try? reader.skipValue()).flatMap { try? reader.peekNonWhitespace() == nil } ?? false
+                throw WalkError.launches(isOneValue ? .unexpectedShape("the whole document is one value, \(start)") : .notJSON(prefix: start))
             default:
                 throw WalkError.launches(.notJSON(prefix: LaunchLibraryDecoder.prefix(of: Data(try reader.upcoming(256)))))
             }
@@ -116,6 +128,15 @@ public enum LaunchLibraryFileDecoder {
             throw WalkError(error)
         } catch {
             preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    /// Whether a JSON document starting with `byte` is a string, a number, true, false or null.
+    private static func startsScalar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): true
+        default: false
         }
     }
 

@@ -84,9 +84,24 @@ public final class LaunchService: Sendable {
     /// The launches of a saved Launch Library response of any supported
     /// version (`--file`): no request, no cache.
     public static func load(file path: String, timeframe: LaunchTimeframe = .upcoming) throws(ServiceFailure) -> LaunchList {
+        try load(named: path, timeframe: timeframe) { () throws(LaunchLibraryFileDecoder.Failure) in
+            try LaunchLibraryFileDecoder.decode(contentsOf: path)
+        }
+    }
+
+    /// `load(file:)` reading standard input to its end (a response piped in), called
+    /// `name` in what it says.
+    public static func loadStandardInput(named name: String, timeframe: LaunchTimeframe = .upcoming) throws(ServiceFailure) -> LaunchList {
+        try load(named: name, timeframe: timeframe) { () throws(LaunchLibraryFileDecoder.Failure) in
+            try LaunchLibraryFileDecoder.decode(readingToEndOf: STDIN_FILENO)
+        }
+    }
+
+    private static func load(named path: String, timeframe: LaunchTimeframe,
+                             decode: () throws(LaunchLibraryFileDecoder.Failure) -> LaunchPage) throws(ServiceFailure) -> LaunchList {
         do throws(LaunchLibraryFileDecoder.Failure) {
             // Record by record: a file of any size loads in memory proportional to its launches.
-            let page = try LaunchLibraryFileDecoder.decode(contentsOf: path)
+            let page = try decode()
             return LaunchList(pages: [page], timeframe: timeframe)
         } catch {
             switch error {
