@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SpaceData
 @testable import SpaceDashCLI
 
 @Suite struct JSONTextTests {
@@ -12,6 +13,20 @@ import Testing
         let decoded = try #require(try JSONSerialization.jsonObject(with: Data(safe.utf8)) as? [String: Any])
         #expect(decoded["a"] as? String == hostile)
         #expect(decoded["b"] as? [String] == ["ok é 🚀"], "printable text, accents and emoji stay as they are")
+    }
+
+    /// As jq writes them: `"webcasts" : []`, not an opening bracket, an empty line and a closing one.
+    @Test func emptyArraysAndObjectsAreWrittenOnOneLine() throws {
+        let value: [String: Any] = ["webcasts": [String](), "links": [String: String](), "text": "[ \" ]{\n}", "list": [[String]()]]
+        let pretty = String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
+        let printed = JSONText.printable(pretty)
+        #expect(printed.contains("\"webcasts\" : []"), "\(printed)")
+        #expect(printed.contains("\"links\" : {}"), "\(printed)")
+        #expect(printed.contains(#""text" : "[ \" ]{\n}""#), "text inside a string is left as it is: \(printed)")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
+        #expect(decoded["text"] as? String == "[ \" ]{\n}")
+        #expect((decoded["list"] as? [[String]]) == [[]])
+        #expect(try LaunchJSONRenderer.render([Launch]()) == "[]")
     }
 
     @Test func cleanJSONIsUnchanged() {

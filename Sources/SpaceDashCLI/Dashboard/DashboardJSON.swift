@@ -36,7 +36,7 @@ enum DashboardJSON {
             object["launches"] = ["error": message]
         }
         let json = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return JSONText.terminalSafe(String(decoding: json, as: UTF8.self))
+        return JSONText.printable(String(decoding: json, as: UTF8.self))
     }
 
     private static func parsed(_ text: String) throws -> Any {

@@ -10,9 +10,7 @@ import SpaceData
 /// rocket, webcast_live, last_updated. Dates are ISO-8601 UTC strings.
 enum LaunchJSONRenderer {
     static func render(_ launches: [Launch]) throws -> String {
-        // The encoder would print an empty array over two lines.
-        if launches.isEmpty { return "[]" }
-        return try encode(launches)
+        try encode(launches)
     }
 
     /// One launch as a single object: what `launches search -i --json` prints on Enter.
@@ -28,6 +26,6 @@ enum LaunchJSONRenderer {
     private static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return JSONText.terminalSafe(String(decoding: try encoder.encode(value), as: UTF8.self))
+        return JSONText.printable(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

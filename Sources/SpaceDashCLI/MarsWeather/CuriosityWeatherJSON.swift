@@ -38,7 +38,7 @@ enum CuriosityWeatherJSON {
             ("source", source(report)),
             ("sols", "[" + solObjects.joined(separator: ",") + "]"),
         ])
-        return JSONText.terminalSafe(text)
+        return JSONText.printable(text)
     }
 
     static func source(_ report: Sourced<CuriosityFeed>) -> String {

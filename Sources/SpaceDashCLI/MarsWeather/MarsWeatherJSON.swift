@@ -35,7 +35,7 @@ public enum MarsWeatherJSON {
             "sols": sols.map { sol(for: $0, units: units) },
         ]
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return JSONText.terminalSafe(String(decoding: data, as: UTF8.self))
+        return JSONText.printable(String(decoding: data, as: UTF8.self))
     }
 
     static func source(_ report: InSightReport, now: Date) -> [String: Any] {

@@ -4,6 +4,47 @@
 /// would obey them. This writes those as `\uXXXX` escapes too, which any JSON
 /// reader decodes back to the same strings.
 enum JSONText {
+    /// Serialised JSON as spacedash prints it: empty arrays and objects on one
+    /// line, then safe on a terminal (`terminalSafe`).
+    static func printable(_ json: String) -> String {
+        terminalSafe(collapsingEmptyContainers(json))
+    }
+
+    /// `json` with each empty array or object written `[]` or `{}`, as jq writes
+    /// them: Foundation's pretty printer spreads them over three lines. Strings are
+    /// left alone (inside one, `[ ]` is text).
+    static func collapsingEmptyContainers(_ json: String) -> String {
+        let bytes = Array(json.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            output.append(byte)
+            index += 1
+            if inString {
+                if byte == UInt8(ascii: "\\"), index < bytes.count {
+                    output.append(bytes[index])  // an escaped quote does not end the string
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                let close = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+                var end = index
+                while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x0A || bytes[end] == 0x0D || bytes[end] == 0x09 { end += 1 }
+                if end < bytes.count, bytes[end] == close {
+                    output.append(close)
+                    index = end + 1
+                }
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// `json` (serialised JSON) with every such character escaped. Outside
     /// strings JSON is ASCII without them, so only string contents change
     /// (C0 controls there are escaped already by the serialiser).
