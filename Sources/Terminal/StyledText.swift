@@ -208,6 +208,29 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
         return result
     }
 
+    /// The text before its `offset`th character and the text from there, each
+    /// part in the styles it had.
+    public func split(atCharacter offset: Int) -> (head: StyledText, tail: StyledText) {
+        var head = StyledText()
+        var tail = StyledText()
+        var remaining = max(0, offset)
+        for span in spans {
+            let count = span.text.count
+            if remaining >= count {
+                head.append(span)
+                remaining -= count
+            } else if remaining > 0 {
+                let cut = span.text.index(span.text.startIndex, offsetBy: remaining)
+                head.append(StyledSpan(clean: String(span.text[..<cut]), style: span.style))
+                tail.append(StyledSpan(clean: String(span.text[cut...]), style: span.style))
+                remaining = 0
+            } else {
+                tail.append(span)
+            }
+        }
+        return (head, tail)
+    }
+
     /// The text padded with plain spaces to at least `width` cells.
     public func padded(toWidth width: Int, style: TextStyle = .plain) -> StyledText {
         let missing = width - displayWidth

@@ -92,7 +92,7 @@ import Terminal
         let ascii = await table("C")
         #expect(ascii.contains("..."))
         #expect(!ascii.contains("…"))
-        #expect(ascii.contains("Falcon 9 Block 5 | Starlink Group ..."), "the name is cut last, after whole columns")
+        #expect(ascii.contains("Falcon 9 Bl... | Starlink Group 17-39"), "the name is cut last, after whole columns, from its rocket")
         let unicode = await table("C.UTF-8")
         #expect(unicode.contains("…"))
     }
@@ -173,6 +173,27 @@ import Terminal
             #expect(lines.contains { $0.contains(launch.name) }, "\(launch.name) whole")
         }
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+    }
+
+    /// Cut at its end, each would read "Falcon 9 Block 5 | Starlin…": the rocket gives way.
+    @Test func at60ColumnsACutNameKeepsItsMission() throws {
+        let lines = try Self.lines(width: 60)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 60 })
+        for group in ["17-39", "17-51", "17-52"] {
+            #expect(lines.contains { $0.contains("Fal… | Starlink Group \(group)") }, "\(lines)")
+        }
+        #expect(lines.contains { $0.contains("Gravity-1 | Unknown Payload") }, "a name that fits stays whole")
+    }
+
+    @Test func aCutNameKeepsTheMatchesOfItsMissionHighlighted() {
+        let name = "Falcon 9 Block 5 | Starlink Group 17-39"
+        let cell = StyledText(name, highlighting: [name.range(of: "Starlink")!, name.range(of: "Falcon")!])
+        let cut = LaunchTableRenderer.keepingMission(cell, width: 27, ellipsis: "…")
+        #expect(cut?.plainText == "Fal… | Starlink Group 17-39")
+        #expect(cut?.spans.contains { $0.text == "Starlink" && $0.style == .highlight } == true)
+        #expect(cut?.spans.first?.text == "Fal…" && cut?.spans.first?.style == .highlight)
+        #expect(LaunchTableRenderer.keepingMission(cell, width: 23, ellipsis: "…") == nil, "no room for a letter of the rocket")
+        #expect(LaunchTableRenderer.keepingMission(StyledText("Soyuz 2.1a"), width: 5, ellipsis: "…") == nil)
     }
 
     @Test func at40ColumnsOnlyTheNameIsCut() throws {

@@ -26,6 +26,18 @@ import Testing
         #expect(TextStyle.dim.merging(.highlight) == TextStyle(bold: true, dim: true, foreground: .yellow))
     }
 
+    @Test func splittingKeepsEachPartsStyles() {
+        var line = StyledText("Falcon 9 | ", style: .bold)
+        line.append("Stár", style: .highlight)
+        line.append("link")
+        let (head, tail) = line.split(atCharacter: 13)
+        #expect(head.plainText == "Falcon 9 | St" && tail.plainText == "árlink")
+        #expect(head + tail == line, "the parts join back into the text")
+        #expect(tail.spans.first?.style == .highlight && tail.spans.last?.style == .plain)
+        #expect(line.split(atCharacter: 0).head.isEmpty && line.split(atCharacter: 0).tail == line)
+        #expect(line.split(atCharacter: 99).head == line && line.split(atCharacter: 99).tail.isEmpty)
+    }
+
     @Test func widthExcludesEscapes() {
         var line = StyledText("東京", style: .highlight)
         line.append(" 🚀", style: .reverse)
