@@ -72,6 +72,24 @@ import SpaceData
         #expect(!description.contains("Launch Library"))
     }
 
+    /// GCAT knows some launches only to the day or the month: all-day events, and
+    /// still confirmed, as they flew; the DESCRIPTION gives the date at its precision.
+    @Test func aFlownLaunchKnownOnlyToTheDayOrMonthIsConfirmed() throws {
+        for (precision, pattern) in [("Day", "yyyy-MM-dd"), ("Month", "yyyy-MM")] {
+            let launch = try #require(LaunchHistory.launches.first { $0.netPrecision == precision }, "GCAT has a launch known to the \(precision)")
+            let event = try #require(try Self.parsed([LaunchDetail(launch: launch)]).components.first)
+            #expect(event.first("STATUS")?.raw == "CONFIRMED", "\(launch.id)")
+            #expect(event.first("DTSTART")?.parameters == ["VALUE": "DATE"])
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = pattern
+            let day = formatter.string(from: try #require(launch.net))
+            let description = try #require(try event.text("DESCRIPTION"))
+            #expect(description.contains("\nNET: \(day) (to the \(precision.lowercased()))\n"), "\(description)")
+        }
+    }
+
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func aWindowOfNoLengthIsAnInstant() throws {
         let events = try Self.parsed(LaunchCaptures.details(LaunchCaptures.october2024Normal)).components

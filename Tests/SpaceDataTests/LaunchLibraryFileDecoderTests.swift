@@ -178,6 +178,14 @@ import TestSupport
         }
     }
 
+    @Test func aByteOrderMarkBeforeTheDocumentIsIgnored() throws {
+        let list = Array(#"[{"id": "a", "name": "Falcon 9 | A"}]"#.utf8)
+        #expect(try LaunchLibraryFileDecoder.decode(bytes: [0xEF, 0xBB, 0xBF] + list).launches.map(\.id) == ["a"])
+        #expect(throws: LaunchLibraryError.malformedJSON(offset: 4, expected: "a value")) {
+            try LaunchLibraryFileDecoder.decode(bytes: [0xEF, 0xBB, 0xBF] + Array("[,]".utf8))
+        }
+    }
+
     /// `null` is JSON: it is told apart from text that only starts like a value.
     @Test func aDocumentOfOneValueIsJSONWithoutLaunches() {
         for (text, start) in [("null", "null"), (#" "text" "#, #""text""#), ("-4.5e3\n", "-4.5e3")] {

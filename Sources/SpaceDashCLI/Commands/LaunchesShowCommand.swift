@@ -79,6 +79,13 @@ struct LaunchesShowCommand: Command {
             // The list is only the last resort here: read from the cache or the sample, asking nothing.
             let known = try? await service.launches(LaunchService.Request(timeframe: timeframe, policy: FetchPolicy(offline: true))).firstResult()
             listed = known?.value.launches.first { $0.id.lowercased() == id }
+        } else if Self.mayBeID(text) {
+            // GCAT's launches are the bundled history's alone: nothing to ask anyone.
+            guard let launch = LaunchHistory.launches.first(where: { $0.id.caseInsensitiveCompare(text) == .orderedSame }) else {
+                throw CommandError("no launch \(LaunchSearchQuery.quoted(text)) in the bundled history of orbital launches (its ids read like gcat:1969-059)")
+            }
+            id = launch.id
+            listed = launch
         } else {
             let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
             spinner?.stop()
@@ -92,9 +99,9 @@ struct LaunchesShowCommand: Command {
                 listed = launch
             case .none:
                 let what = timeframe == .upcoming ? "upcoming" : "past"
-                throw CommandError("no \(what) launch matches \"\(text)\" (searched \(launches.count))\(timeframe == .upcoming ? "; try --past" : "")")
+                throw CommandError("no \(what) launch matches \(LaunchSearchQuery.quoted(text)) (searched \(launches.count))\(timeframe == .upcoming ? "; try --past" : "")")
             case .several(let matches):
-                context.notice("\"\(text)\" matches \(matches.count) launches; show one by its id:")
+                context.notice("\(LaunchSearchQuery.quoted(text)) matches \(matches.count) launches; show one by its id:")
                 let dates = LaunchDateText(zone: context.displayTimeZone, now: context.now)
                 for launch in matches.prefix(20) {
                     context.notice("  \(launch.id)  \(dates.date(of: launch))  \(launch.name)")
@@ -127,14 +134,10 @@ struct LaunchesShowCommand: Command {
         case several([Launch])
     }
 
-    /// The launch `text` names: the one whose id it is (as the list of several
-    /// matches gives them: `gcat:1969-059`), else the one whose name it is (case
-    /// ignored), else the one the search finds, in date order.
+    /// The launch `text` names: the one whose name it is (case ignored), else
+    /// the one the search finds, in date order.
     static func pick(_ words: [String], among launches: [Launch], timeframe: LaunchTimeframe) -> Pick {
         let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        if let identified = launches.first(where: { $0.id.caseInsensitiveCompare(text) == .orderedSame }) {
-            return .one(identified)
-        }
         let exact = launches.filter { $0.name.caseInsensitiveCompare(text) == .orderedSame }
         if exact.count == 1 { return .one(exact[0]) }
         let found = Array(LaunchCatalog(launches: launches, timeframe: timeframe, filter: LaunchSearchQuery(words: words).searchQuery).selected)

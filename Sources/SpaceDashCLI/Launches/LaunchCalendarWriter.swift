@@ -8,9 +8,9 @@ import SpaceData
 /// Times are UTC (`…Z`), so no VTIMEZONE is needed:
 /// - a NET known to the hour or better: the launch window (DTSTART, DTEND),
 ///   or the NET alone when the window has no length (an instant, RFC 5545 §3.6.1);
-/// - known to the day: an all-day event on that day (UTC), tentative;
+/// - known to the day: an all-day event on that day (UTC), tentative unless flown;
 /// - known to the month or coarser: an all-day event on the month's first day,
-///   tentative (Launch Library puts such a NET on the month's last day).
+///   tentative unless flown (Launch Library puts such a NET on the month's last day).
 /// STATUS is CONFIRMED for a launch that is Go or has flown (its outcome known),
 /// TENTATIVE otherwise. A launch of the bundled history links to no Launch
 /// Library record (it has none there) and credits GCAT.
@@ -55,10 +55,11 @@ struct LaunchCalendarWriter: Sendable {
                 lines.append("DTSTART:\(Self.utc(launch.windowStart ?? net))")
             }
         case .day:
-            tentative = true
+            // Its hour is not known, but a launch that has flown did happen.
+            tentative = launch.outcome == nil
             lines += Self.allDay(Self.utcCalendar.startOfDay(for: net))
         case .month:
-            tentative = true
+            tentative = launch.outcome == nil
             let month = Self.utcCalendar.dateComponents([.year, .month], from: net)
             lines += Self.allDay(Self.utcCalendar.date(from: month) ?? net)
         }
@@ -89,7 +90,11 @@ struct LaunchCalendarWriter: Sendable {
         if let status = launch.statusName { parts.append("Status: \(status)") }
         if let net = launch.net {
             let precision = launch.netPrecision.map { " (\(LaunchDetailRenderer.precisionPhrase($0)))" } ?? ""
-            parts.append("NET: \(LaunchLibraryDate.string(from: net))\(precision)")
+            // A day or a month as such ("2021-07"): a time would pretend a precision nobody has.
+            let shown = LaunchDateText.granularity(launch.netPrecision) == .time
+                ? LaunchLibraryDate.string(from: net)
+                : LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: stamp).date(of: launch)
+            parts.append("NET: \(shown)\(precision)")
         }
         for link in detail.webcasts { parts.append("Webcast: \(link.url)") }
         for link in detail.infoLinks { parts.append("Information: \(link.url)") }

@@ -102,6 +102,8 @@ public enum LaunchLibraryFileDecoder {
                                sharesNames: Bool = false) throws(WalkError) -> LaunchPage {
         do {
             let page: LaunchPage
+            // The byte order mark some editors write first (RFC 8259 §8.1 lets a reader ignore it).
+            if try reader.upcoming(3) == [0xEF, 0xBB, 0xBF] { for _ in 0..<3 { reader.advance() } }
             switch try reader.peekNonWhitespace() {
             case nil:
                 throw WalkError.launches(.notJSON(prefix: ""))
