@@ -27,6 +27,8 @@ import SpaceData
         #expect(decoded["text"] as? String == "[ \" ]{\n}")
         #expect((decoded["list"] as? [[String]]) == [[]])
         #expect(try LaunchJSONRenderer.render([Launch]()) == "[]")
+        let onlyAnObject = String(decoding: try JSONSerialization.data(withJSONObject: ["links": [String: String]()], options: [.prettyPrinted]), as: UTF8.self)
+        #expect(JSONText.printable(onlyAnObject).contains("\"links\" : {}"), "\(onlyAnObject.debugDescription)")
     }
 
     @Test func cleanJSONIsUnchanged() {

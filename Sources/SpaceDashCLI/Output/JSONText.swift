@@ -14,6 +14,13 @@ enum JSONText {
     /// them: Foundation's pretty printer spreads them over three lines. Strings are
     /// left alone (inside one, `[ ]` is text).
     static func collapsingEmptyContainers(_ json: String) -> String {
+        // The printer leaves an empty line only inside an empty container (a string holds
+        // no raw line break): without one there is nothing to do, and a million launches'
+        // `--json` is not copied.
+        var previous: UInt8 = 0
+        guard json.utf8.contains(where: { byte in defer { previous = byte }; return byte == 0x0A && previous == 0x0A }) else {
+            return json
+        }
         let bytes = Array(json.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
