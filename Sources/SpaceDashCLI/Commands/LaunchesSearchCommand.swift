@@ -177,7 +177,7 @@ struct LaunchesSearchCommand: Command {
             // A calendar must hold an event (RFC 5545 §3.4): with none, nothing is printed.
             if output.json { try context.stdout.writeLine("[]") }
             // The bundled listing with nothing ahead has said so in its one line.
-            if !loaded.saidNothingAhead { say(noMatchMessage(total: loaded.launches.count), context) }
+            if !loaded.saidNothingAhead { output.notice(noMatchMessage(total: loaded.launches.count), in: context) }
             return .success
         }
         if ics {
@@ -198,11 +198,6 @@ struct LaunchesSearchCommand: Command {
         return .success
     }
 
-    /// A notice on stderr, unless --quiet asked for errors only.
-    private func say(_ message: String, _ context: CommandContext) {
-        if !output.quiet { context.notice(message) }
-    }
-
     /// --ics: the launches as a calendar stamped with the run's clock, each
     /// linked to its record at Launch Library (the bundled history's launches
     /// have none there).
@@ -212,7 +207,7 @@ struct LaunchesSearchCommand: Command {
             LaunchDetail(launch: launch, recordURL: LaunchHistory.isHistory(launch) ? nil : endpoint.record(id: launch.id).absoluteString)
         }
         let (text, undated) = LaunchCalendarWriter(stamp: context.now, version: SpaceDashVersion.current).calendar(details)
-        if undated > 0 { say("left \(undated) launch\(undated == 1 ? "" : "es") without a date out of the calendar", context) }
+        if undated > 0 { output.notice("left \(undated) launch\(undated == 1 ? "" : "es") without a date out of the calendar", in: context) }
         return text
     }
 
@@ -231,7 +226,7 @@ struct LaunchesSearchCommand: Command {
         defer { spinner?.stop() }
         let sourced = try await launches.firstResult()
         spinner?.stop()
-        for notice in LaunchNotices.notices(sourced, now: context.now) { say(notice.message, context) }
+        for notice in LaunchNotices.notices(sourced, now: context.now) { output.notice(notice.message, in: context) }
         if fetch.verbose { context.notice(Self.originLine(sourced, refreshAsked: fetch.policy.refresh)) }
         return (sourced.value.launches, sourced.origin, LaunchNotices.saysNothingAhead(sourced))
     }
@@ -244,7 +239,7 @@ struct LaunchesSearchCommand: Command {
         let past = launches.filter { ($0.net ?? .distantFuture) <= now }
         let ahead = launches.count - past.count
         if ahead > 0 {
-            say("left out \(ahead) launch\(ahead == 1 ? "" : "es") of \(file) still to come (--past shows launches gone); drop --past to see them", context)
+            output.notice("left out \(ahead) launch\(ahead == 1 ? "" : "es") of \(file) still to come (--past shows launches gone); drop --past to see them", in: context)
         }
         return past
     }
@@ -301,9 +296,9 @@ struct LaunchesSearchCommand: Command {
         let outcome = try await LaunchSearchRunner.run(
             initialQuery: words.joined(separator: " "), data: try await searchData(context, settled: settled),
             debounce: .milliseconds(debounce), context: context)
-        for line in settled.heldLines { say(line, context) }
+        for line in settled.heldLines { output.notice(line, in: context) }
         if let sourced = settled.value {
-            for notice in LaunchNotices.notices(sourced, now: context.now) { say(notice.message, context) }
+            for notice in LaunchNotices.notices(sourced, now: context.now) { output.notice(notice.message, in: context) }
             if fetch.verbose { context.notice(Self.originLine(sourced, refreshAsked: fetch.policy.refresh)) }
         }
         guard case .accepted(let launch) = outcome else { return .interrupted }
@@ -372,7 +367,7 @@ struct LaunchesSearchCommand: Command {
                                              debounce: .milliseconds(debounce), context: context)
         }
         await MainActor.run { model.stop() }
-        for line in settled.heldLines { say(line, context) }
+        for line in settled.heldLines { output.notice(line, in: context) }
         return outcome == .quit ? .success : .interrupted
     }
 

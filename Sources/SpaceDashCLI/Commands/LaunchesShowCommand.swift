@@ -89,9 +89,7 @@ struct LaunchesShowCommand: Command {
         } else {
             let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
             spinner?.stop()
-            if !output.quiet {
-                for notice in LaunchNotices.notices(sourced, now: context.now) { context.notice(notice.message) }
-            }
+            for notice in LaunchNotices.notices(sourced, now: context.now) { output.notice(notice.message, in: context) }
             let launches = sourced.value.launches
             switch Self.pick(words, among: launches, timeframe: timeframe) {
             case .one(let launch):
@@ -112,9 +110,7 @@ struct LaunchesShowCommand: Command {
         }
         let sourced = try await service.detail(id: id, listed: listed, policy: fetch.policy, timeout: fetch.timeout).firstResult()
         spinner?.stop()
-        if !output.quiet {
-            for notice in sourced.notices { context.notice(notice.message) }
-        }
+        for notice in sourced.notices { output.notice(notice.message, in: context) }
         if output.json {
             try context.stdout.writeLine(try LaunchJSONRenderer.render(sourced.value))
             return .success

@@ -59,7 +59,6 @@ struct MarsWeatherCommand: Command {
     let solNumber: Int?
     let showsYear: Bool
     let output: OutputOptions
-    var quiet: Bool { output.quiet }
     var units: MarsWeatherUnits { output.units }
     var json: Bool { output.json }
     let fetch: FetchOptions
@@ -112,7 +111,7 @@ struct MarsWeatherCommand: Command {
 
         let now = context.now
         func notice(_ text: String) {
-            if !quiet { context.notice(glyphs.fit(text)) }
+            output.notice(glyphs.fit(text), in: context)
         }
         for chainNotice in report.notices { notice(APIText.display(chainNotice.message)) }
         for line in station.notices(report, now: now) { notice(line) }

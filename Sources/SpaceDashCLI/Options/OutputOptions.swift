@@ -29,4 +29,9 @@ struct OutputOptions: Sendable, Equatable {
         self.utc = utc
         self.quiet = quiet
     }
+
+    /// A notice on stderr (`CommandContext.notice`), unless --quiet asked for errors only.
+    func notice(_ message: String, in context: CommandContext) {
+        if !quiet { context.notice(message) }
+    }
 }
