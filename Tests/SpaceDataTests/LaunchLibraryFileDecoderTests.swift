@@ -89,6 +89,21 @@ import TestSupport
         #expect(page == (try LaunchLibraryDecoder.decodeWithJSONDecoder(data)))
     }
 
+    /// The envelope's `count` reserves room for the launches before they are
+    /// read; a count too high (even absurdly) or too low changes nothing read.
+    @Test(arguments: [999_999_999_999_999_999, 1_500, 3, 0, -7])
+    func theEnvelopesCountNeverChangesWhatAFileHolds(_ count: Int) throws {
+        let data = SyntheticLaunchCorpus().launchLibraryJSON(count: 1_500)
+        let expected = try LaunchLibraryDecoder.decodeWithJSONDecoder(data)
+        let text = String(decoding: data, as: UTF8.self)
+        let counted = try #require(text.range(of: #""count":1500"#))
+        let file = try temporaryFile(Data(text.replacingCharacters(in: counted, with: #""count":\#(count)"#).utf8))
+        defer { try? FileManager.default.removeItem(at: file) }
+        let page = try LaunchLibraryFileDecoder.decode(contentsOf: file.path)
+        #expect(page.launches == expected.launches)
+        #expect(page.count == count)
+    }
+
     @Test func brokenJSONDeepInAHugeFileIsOneErrorAtItsByte() throws {
         var bytes = Array(SyntheticLaunchCorpus().launchLibraryJSON(count: 1_500))
         // The comma between launches 1,400 and 1,401, past the first chunks.

@@ -18,7 +18,8 @@ import TestSupport
     }
 
     private static func byJSONDecoder(_ json: String) -> Launch? {
-        (try? JSONDecoder().decode(RawLaunch.self, from: Data(json.utf8)))?.launch
+        guard var raw = try? JSONDecoder().decode(RawLaunch.self, from: Data(json.utf8)) else { return nil }
+        return raw.takeLaunch()
     }
 
     private static let oddRecords: [String] = [
@@ -66,6 +67,13 @@ import TestSupport
         #"{"id": "k2", "name": "T", "launch_service_provider": {"name": "SpaceX", "type": {"id": 1, "name": "Commercial"}}}"#,
         // Dates: with and without fractions, broken, and webcasts.
         #"{"id": "l", "name": "D", "net": "2026-11-24T03:12:00Z", "window_start": "2026-11-24T03:12:00.123Z", "window_end": "tomorrow", "last_updated": "2026-11-20T10:00:00Z", "webcast_live": true}"#,
+        // Dates read from their bytes: escaped, padded, empty, cut, at a zone offset.
+        #"{"id": "l2", "name": "D", "net": "2026-11-24T03:12:00\u005A", "window_start": " 2026-11-24T03:12:00Z", "window_end": "", "last_updated": "2026-11-20T10:00:00+02:00"}"#,
+        #"{"id": "l3", "name": "D", "net": "2026-11-24", "window_start": "2026-02-30T00:00:00Z", "webcast_live": false}"#,
+        // Text that starts with a space or an escape is still text; blank is absent.
+        #"{"id": "n", "name": " Leading", "mission": {"name": "\u0020", "description": "\tTabbed"}, "status": {"name": "\u00a0Go"}}"#,
+        // Literals at the end of the bytes and wrongly typed.
+        #"{"id": "o", "name": "L", "webcast_live": null, "launch_service_provider": true, "pad": false}"#,
         // Unknown keys of every kind are passed over.
         #"{"url": "https://x", "image": {"a": [1, {"b": null}], "c": [[]]}, "id": "m", "program": [], "name": "U", "count": -1.5e3, "flag": false}"#,
         // Not launches: no id, no name, not an object.
@@ -93,6 +101,34 @@ import TestSupport
         }
     }
 
+    /// `--file` builds each launch in place in its array: the same launches,
+    /// the same lengths, nothing appended for a value that is not a launch.
+    @Test func readingIntoAnArrayReadsAsReadingAlone() {
+        var launches: [Launch] = []
+        for record in Self.oddRecords {
+            let alone = Array(record.utf8).withUnsafeBufferPointer { bytes in
+                Result { () throws(JSONByteReader.Failure) in try LaunchRecordDecoder.read(bytes) }
+            }
+            let before = launches.count
+            let appended = Array(record.utf8).withUnsafeBufferPointer { bytes in
+                Result { () throws(JSONByteReader.Failure) in
+                    try LaunchRecordDecoder.read(bytes, repeatedText: RepeatedText(), appendingTo: &launches)
+                }
+            }
+            switch (alone, appended) {
+            case let (.success(alone), .success(appended)):
+                #expect(appended.isLaunch == (alone.launch != nil) && appended.length == alone.length, "\(record)")
+                #expect(launches.count == before + (alone.launch == nil ? 0 : 1), "\(record)")
+                if let launch = alone.launch { #expect(launches.last == launch, "\(record)") }
+            case let (.failure(alone), .failure(appended)):
+                #expect(alone == appended && launches.count == before, "\(record)")
+            default:
+                Issue.record("one read failed and the other did not: \(record)")
+            }
+        }
+        #expect(launches.count > 30)
+    }
+
     @Test func oddRecordsAreReadAtAll() throws {
         // The comparison above would pass if both read nothing.
         let launch = try #require(Self.byBytes(Self.oddRecords[0]))
@@ -101,6 +137,15 @@ import TestSupport
         #expect(escaped.id == "h" && escaped.name == "Café \"quoted\"\nline" && escaped.statusName == "🚀 Go")
         #expect(Self.byBytes(#"{"id": 42, "name": "N"}"#)?.id == "42")
         #expect(Self.byBytes(#"{"id": "f", "name": "A", "name": "B"}"#)?.name == "A")
+        let datedRecord = try #require(Self.oddRecords.first { $0.contains(#""l2""#) })
+        let dated = try #require(Self.byBytes(datedRecord))
+        #expect(dated.net == LaunchLibraryDate.date(from: "2026-11-24T03:12:00Z") && dated.net != nil)
+        #expect(dated.lastUpdated == LaunchLibraryDate.date(from: "2026-11-20T08:00:00Z") && dated.lastUpdated != nil)
+        #expect(dated.windowStart == nil && dated.windowEnd == nil)
+        let textRecord = try #require(Self.oddRecords.first { $0.contains(#""id": "n""#) })
+        let texts = try #require(Self.byBytes(textRecord))
+        #expect(texts.name == " Leading" && texts.missionName == nil && texts.missionDescription == "\tTabbed")
+        #expect(texts.statusName == "\u{a0}Go")
     }
 
     /// A lone surrogate escape: `JSONDecoder` drops the field; this decoder keeps

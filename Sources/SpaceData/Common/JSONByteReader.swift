@@ -92,6 +92,17 @@ struct JSONByteReader {
     /// Walks an object's members: `body` is called with each key, positioned at
     /// its value, and must consume that value.
     mutating func readObject(_ body: (inout JSONByteReader, StringToken) throws(Failure) -> Void) throws(Failure) {
+        var nothing: Void = ()
+        try readObject(into: &nothing) { (_: inout Void, reader: inout JSONByteReader, key: StringToken) throws(Failure) in
+            try body(&reader, key)
+        }
+    }
+
+    /// `readObject(_:)` filling in `fields`, which `body` gets with each key. They
+    /// are handed to it rather than captured by it: a value a closure captures is
+    /// copied on its way out, which for a launch's record is twenty-five strings.
+    mutating func readObject<Fields>(into fields: inout Fields,
+                                     _ body: (inout Fields, inout JSONByteReader, StringToken) throws(Failure) -> Void) throws(Failure) {
         try expect(UInt8(ascii: "{"))
         if try consume(UInt8(ascii: "}")) { return }
         while true {
@@ -100,7 +111,7 @@ struct JSONByteReader {
             guard bytes[position] == UInt8(ascii: "\"") else { throw malformed("expected a key") }
             let key = try readStringToken()
             try expect(UInt8(ascii: ":"))
-            try body(&self, key)
+            try body(&fields, &self, key)
             if try consume(UInt8(ascii: ",")) { continue }
             try expect(UInt8(ascii: "}"))
             return
@@ -312,6 +323,15 @@ struct JSONByteReader {
     /// `true`, `false` or `null`; nil stands for null.
     mutating func readLiteral() throws(Failure) -> Bool? {
         skipWhitespace()
+        // Most often the whole word is there: four bytes compared at once.
+        if position + 5 <= bytes.count, let base = bytes.baseAddress {
+            switch UInt32(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: position, as: UInt32.self)) {
+            case Self.null: position += 4; return nil
+            case Self.true: position += 4; return true
+            case Self.fals where bytes[position + 4] == UInt8(ascii: "e"): position += 5; return false
+            default: break  // not a literal, or a broken one: found and named below
+            }
+        }
         guard position < bytes.count else { throw malformed("unexpected character") }
         let (word, value): (StaticString, Bool?) = switch bytes[position] {
         case UInt8(ascii: "t"): ("true", true)
@@ -326,6 +346,9 @@ struct JSONByteReader {
         position += word.utf8CodeUnitCount
         return value
     }
+
+    /// "null", "true" and "fals" read as little-endian words (the first letter lowest).
+    private static let null: UInt32 = 0x6C6C_756E, `true`: UInt32 = 0x6575_7274, fals: UInt32 = 0x736C_6166
 
     // MARK: - Reading tokens
 

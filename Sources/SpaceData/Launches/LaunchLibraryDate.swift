@@ -12,6 +12,11 @@ public enum LaunchLibraryDate {
         return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 
+    /// `date(from:)` for the UTF-8 bytes of the text.
+    static func date(utf8 bytes: UnsafeRawBufferPointer) -> Date? {
+        parse(bytes)
+    }
+
     /// "2026-07-20T14:49:32Z": whole seconds, UTC.
     public static func string(from date: Date) -> String {
         let seconds = Int64((date.timeIntervalSince1970).rounded(.down))

@@ -71,7 +71,7 @@ public enum LaunchLibraryDecoder {
             if (try? decoder.decode(SpacedashLaunchProbe.self, from: data))?.isSpacedashLaunch == true {
                 return try spacedashPage([decoder.decode(Lossy<Launch>.self, from: data)])
             }
-            if let single = try? decoder.decode(RawLaunch.self, from: data), let launch = single.launch {
+            if var single = try? decoder.decode(RawLaunch.self, from: data), let launch = single.takeLaunch() {
                 return LaunchPage(count: 1, launches: [launch])
             }
             throw LaunchLibraryError.unexpectedShape("it has no \"results\"")
@@ -111,7 +111,7 @@ public enum LaunchLibraryDecoder {
         launches.reserveCapacity(results.count)
         var skipped = 0
         for result in results {
-            if let launch = result.value?.launch { launches.append(launch) } else { skipped += 1 }
+            if var raw = result.value, let launch = raw.takeLaunch() { launches.append(launch) } else { skipped += 1 }
         }
         if launches.isEmpty && skipped > 0 {
             throw .unexpectedShape("none of its \(skipped) results is a launch with an id and a name")
@@ -180,10 +180,12 @@ struct RawLaunch: Decodable {
     var id: String?
     var name: String?
     var status: NamedValue?
-    var net: String?
+    // Dates are parsed as they are read: `--file` reads them from the bytes,
+    // with no String made for each of a million launches' four dates.
+    var net: Date?
     var netPrecision: NamedValue?
-    var windowStart: String?
-    var windowEnd: String?
+    var windowStart: Date?
+    var windowEnd: Date?
     var lspName: String?
     var provider: RawAgency?
     var mission: RawMission?
@@ -193,7 +195,7 @@ struct RawLaunch: Decodable {
     var location: RawLocation?
     var rocket: RawRocket?
     var webcastLive: Bool?
-    var lastUpdated: String?
+    var lastUpdated: Date?
 
     enum CodingKeys: String, CodingKey {
         case id, name, status, net, orbit, pad, location, rocket, mission
@@ -215,10 +217,10 @@ struct RawLaunch: Decodable {
         id = c.text(.id) ?? c.lenient(Int.self, .id).map(String.init)
         name = c.text(.name)
         status = c.lenient(NamedValue.self, .status)
-        net = c.text(.net)
+        net = c.text(.net).flatMap(LaunchLibraryDate.date(from:))
         netPrecision = c.lenient(NamedValue.self, .netPrecision)
-        windowStart = c.text(.windowStart)
-        windowEnd = c.text(.windowEnd)
+        windowStart = c.text(.windowStart).flatMap(LaunchLibraryDate.date(from:))
+        windowEnd = c.text(.windowEnd).flatMap(LaunchLibraryDate.date(from:))
         lspName = c.text(.lspName)
         provider = c.lenient(RawAgency.self, .provider)
         mission = c.lenient(RawMission.self, .mission)
@@ -228,41 +230,52 @@ struct RawLaunch: Decodable {
         location = c.lenient(RawLocation.self, .location)
         rocket = c.lenient(RawRocket.self, .rocket)
         webcastLive = c.lenient(Bool.self, .webcastLive)
-        lastUpdated = c.text(.lastUpdated)
+        lastUpdated = c.text(.lastUpdated).flatMap(LaunchLibraryDate.date(from:))
     }
 
-    var launch: Launch? {
-        guard let id, let name else { return nil }
-        let orbit = mission?.orbit ?? self.orbit
-        let location = pad?.location ?? self.location
-        let rocketInName = Self.rocket(inName: name)
-        return Launch(
+    /// The launch these fields make, if they have an id and a name, taken out of
+    /// them (`take()`, which leaves nil): a million-launch `--file` moves each
+    /// string into its `Launch` rather than copying it and releasing the original.
+    mutating func takeLaunch() -> Launch? {
+        var launch: [Launch] = []
+        return takeLaunch(appendingTo: &launch) ? launch.removeLast() : nil
+    }
+
+    /// `takeLaunch()` appending the launch to `launches`, where it is built in
+    /// place; false when there is none.
+    mutating func takeLaunch(appendingTo launches: inout [Launch]) -> Bool {
+        guard let id = id.take(), let name = name.take() else { return false }
+        var orbit = mission?.orbit.take() ?? self.orbit.take()
+        var location = pad?.location.take() ?? self.location.take()
+        // 2.2.0 list mode has no rocket object; its name is the part before " | ".
+        let rocketName = rocket?.name.take() ?? Self.rocket(inName: name)
+        launches.append(Launch(
             id: id,
             name: name,
-            agencyName: provider?.name ?? lspName,
-            agencyAbbreviation: provider?.abbrev,
-            agencyType: provider?.type,
-            missionName: mission?.name,
-            missionType: mission?.type ?? missionType,
-            missionDescription: mission?.description,
-            orbitName: orbit?.name,
-            orbitAbbreviation: orbit?.abbrev,
-            padName: pad?.name,
-            locationName: location?.name,
-            countryCode: pad?.countryCode ?? location?.countryCode,
+            agencyName: provider?.name.take() ?? lspName.take(),
+            agencyAbbreviation: provider?.abbrev.take(),
+            agencyType: provider?.type.take(),
+            missionName: mission?.name.take(),
+            missionType: mission?.type.take() ?? missionType.take(),
+            missionDescription: mission?.description.take(),
+            orbitName: orbit?.name.take(),
+            orbitAbbreviation: orbit?.abbrev.take(),
+            padName: pad?.name.take(),
+            locationName: location?.name.take(),
+            countryCode: pad?.countryCode.take() ?? location?.countryCode.take(),
             latitude: pad?.latitude ?? location?.latitude,
             longitude: pad?.longitude ?? location?.longitude,
-            net: net.flatMap(LaunchLibraryDate.date(from:)),
-            netPrecision: netPrecision?.name,
-            windowStart: windowStart.flatMap(LaunchLibraryDate.date(from:)),
-            windowEnd: windowEnd.flatMap(LaunchLibraryDate.date(from:)),
-            statusName: status?.name,
-            statusAbbreviation: status?.abbrev,
-            // 2.2.0 list mode has no rocket object; its name is the part before " | ".
-            rocketName: rocket?.name ?? rocketInName,
+            net: net,
+            netPrecision: netPrecision?.name.take(),
+            windowStart: windowStart,
+            windowEnd: windowEnd,
+            statusName: status?.name.take(),
+            statusAbbreviation: status?.abbrev.take(),
+            rocketName: rocketName,
             webcastLive: webcastLive ?? false,
-            lastUpdated: lastUpdated.flatMap(LaunchLibraryDate.date(from:))
-        )
+            lastUpdated: lastUpdated
+        ))
+        return true
     }
 }
 

@@ -40,7 +40,7 @@ public enum LaunchLibraryFileDecoder {
             try read(descriptor, appendingTo: &buffer)
         }
         do throws(WalkError) {
-            return try decode(&reader, sharesNames: true)
+            return try decode(&reader, sharesNames: true, launchesAtMost: launchesAtMost(in: descriptor))
         } catch {
             switch error {
             case .unreadable(let code): throw .unreadable(reason: reason(code))
@@ -98,8 +98,11 @@ public enum LaunchLibraryFileDecoder {
     /// - Parameter sharesNames: whether the launches share the names they repeat
     ///   (`RepeatedText`): for files, not for a page of at most a hundred, where
     ///   setting it up costs `launches next` more than it saves.
+    /// - Parameter launchesAtMost: how many launches the input may hold, when its
+    ///   size is known: the envelope's `count` reserves room for that many, no
+    ///   more, so a wrong count cannot ask for room far beyond the file's size.
     private static func decode(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool = true,
-                               sharesNames: Bool = false) throws(WalkError) -> LaunchPage {
+                               sharesNames: Bool = false, launchesAtMost: Int = 0) throws(WalkError) -> LaunchPage {
         do {
             let page: LaunchPage
             // The byte order mark some editors write first (RFC 8259 §8.1 lets a reader ignore it).
@@ -112,7 +115,8 @@ public enum LaunchLibraryFileDecoder {
                 try records.decodeArray(&reader)
                 page = try records.page(count: nil, next: nil, previous: nil)
             case UInt8(ascii: "{"):
-                page = try decodeObject(&reader, objectsWithoutResults: objectsWithoutResults, sharesNames: sharesNames)
+                page = try decodeObject(&reader, objectsWithoutResults: objectsWithoutResults, sharesNames: sharesNames,
+                                        launchesAtMost: launchesAtMost)
             case let first? where Self.startsScalar(first):
                 // `null`, `"text"`, `42`: JSON when it is one whole value, but nothing that
                 // holds launches; anything else (`not found`) is text, shown by its start.
@@ -145,7 +149,8 @@ public enum LaunchLibraryFileDecoder {
     /// The envelope (`count`, `next`, `previous`, `results`), streaming its
     /// `results`; an object without them (an error body, one launch) is small
     /// and goes to `LaunchLibraryDecoder` whole.
-    private static func decodeObject(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool, sharesNames: Bool) throws -> LaunchPage {
+    private static func decodeObject(_ reader: inout ChunkedJSONReader, objectsWithoutResults: Bool, sharesNames: Bool,
+                                     launchesAtMost: Int) throws -> LaunchPage {
         let objectStart = reader.offset
         reader.retain(from: objectStart)
         reader.advance()  // {
@@ -165,6 +170,9 @@ public enum LaunchLibraryFileDecoder {
                 if key == "results", try reader.peekNonWhitespace() == UInt8(ascii: "[") {
                     reader.release()  // from here on only records are kept, one at a time
                     var decoder = RecordDecoder(topLevel: false, sharesNames: sharesNames)
+                    // Room for them all at once: a million launches grown by doubling
+                    // copy 376 MB of them and leave a quarter of the room unused.
+                    if let count, count > 0 { decoder.launches.reserveCapacity(min(count, launchesAtMost)) }
                     try decoder.decodeArray(&reader)
                     records = decoder
                 } else if ["count", "next", "previous"].contains(key) || (key == "results" && records == nil) {
@@ -259,14 +267,16 @@ public enum LaunchLibraryFileDecoder {
                 _ = try reader.peekNonWhitespace()
                 let start = reader.offset
                 reader.retain(from: start)
-                let launch: Launch?
+                let isLaunch: Bool
                 if topLevel && (seen == 0 || isSpacedashOutput) {
-                    launch = try decodeTopLevelRecord(&reader, from: start)
+                    let launch = try decodeTopLevelRecord(&reader, from: start)
+                    if let launch { launches.append(launch) }
+                    isLaunch = launch != nil
                 } else {
-                    launch = try Self.decodeRecord(&reader, from: start, repeatedText: repeatedText)
+                    isLaunch = try Self.decodeRecord(&reader, from: start, repeatedText: repeatedText, appendingTo: &launches)
                 }
                 seen += 1
-                if let launch { launches.append(launch) } else { skipped += 1 }
+                if !isLaunch { skipped += 1 }
                 reader.release()
                 if try reader.peekNonWhitespace() == UInt8(ascii: ",") {
                     reader.advance()
@@ -293,16 +303,18 @@ public enum LaunchLibraryFileDecoder {
         /// The record at `start`, checked and decoded in one walk over the bytes
         /// in memory. When they end inside it, more of the file is read and the
         /// walk starts again: once a chunk, as records are far smaller than chunks.
-        private static func decodeRecord(_ reader: inout ChunkedJSONReader, from start: Int,
-                                         repeatedText: RepeatedText?) throws(JSONReadError) -> Launch? {
+        private static func decodeRecord(_ reader: inout ChunkedJSONReader, from start: Int, repeatedText: RepeatedText?,
+                                         appendingTo launches: inout [Launch]) throws(JSONReadError) -> Bool {
             while true {
                 let read = reader.withBytesInMemory(from: start) { bytes in
-                    Result { () throws(JSONByteReader.Failure) in try LaunchRecordDecoder.read(bytes, repeatedText: repeatedText) }
+                    Result { () throws(JSONByteReader.Failure) in
+                        try LaunchRecordDecoder.read(bytes, repeatedText: repeatedText, appendingTo: &launches)
+                    }
                 }
                 switch read {
                 case .success(let record):
                     reader.move(to: start + record.length)
-                    return record.launch
+                    return record.isLaunch
                 case .failure(.truncated):
                     if try reader.readMore() { continue }
                 case .failure(.malformed):
@@ -312,7 +324,7 @@ public enum LaunchLibraryFileDecoder {
                 // wrong byte and what was expected there, as for the rest of the file.
                 reader.move(to: start)
                 try reader.skipValue()
-                return nil  // cannot happen (both follow RFC 8259); not a launch if it does
+                return false  // cannot happen (both follow RFC 8259); not a launch if it does
             }
         }
 
@@ -334,6 +346,19 @@ public enum LaunchLibraryFileDecoder {
     // MARK: - The file
 
     private static let chunkSize = 1 << 20
+
+    /// Fewer bytes than any real launch takes (the smallest in `../shared/data`,
+    /// a 2.2.0 list-mode record, is 920): a file of smaller ones still loads,
+    /// its array grown as it fills rather than reserved.
+    private static let smallestLaunchBytes = 512
+
+    /// How many launches a regular file may hold, from its size; 0 for a pipe
+    /// or anything else whose size is not known ahead.
+    private static func launchesAtMost(in descriptor: Int32) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return 0 }
+        return Int(status.st_size) / smallestLaunchBytes
+    }
 
     /// Appends up to a chunk of the file; false at its end.
     private static func read(_ descriptor: Int32, appendingTo buffer: inout [UInt8]) throws(JSONReadError) -> Bool {

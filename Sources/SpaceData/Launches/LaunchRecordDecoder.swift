@@ -24,8 +24,21 @@ enum LaunchRecordDecoder {
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, repeatedText: RepeatedText? = nil) throws(JSONByteReader.Failure) -> (launch: Launch?, length: Int) {
         var reader = JSONByteReader(bytes)
         reader.repeatedText = repeatedText
-        let launch = try RawLaunch.read(from: &reader)?.launch
+        var raw = try RawLaunch.read(from: &reader)
+        let launch = raw?.takeLaunch()
         return (launch, reader.position)
+    }
+
+    /// `read(_:repeatedText:)` appending the launch, if the value is one, to
+    /// `launches`: `--file`'s path, where each launch is built in place rather
+    /// than handed back through a tuple and an optional (two copies of its
+    /// seventeen strings, counted at a tenth of a load's instructions).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, repeatedText: RepeatedText?,
+                     appendingTo launches: inout [Launch]) throws(JSONByteReader.Failure) -> (isLaunch: Bool, length: Int) {
+        var reader = JSONByteReader(bytes)
+        reader.repeatedText = repeatedText
+        guard var raw = try RawLaunch.read(from: &reader) else { return (false, reader.position) }
+        return (raw.takeLaunch(appendingTo: &launches), reader.position)
     }
 }
 
@@ -53,16 +66,16 @@ extension RawLaunch: RecordFields {
             case 0: launch.id = try reader.idText()
             case 1: launch.name = try reader.text()
             case 2: launch.status = try NamedValue.read(from: &reader)
-            case 3: launch.net = try reader.text()
+            case 3: launch.net = try reader.date()
             case 4: launch.netPrecision = try NamedValue.read(from: &reader)
-            case 5: launch.windowStart = try reader.text()
-            case 6: launch.windowEnd = try reader.text()
+            case 5: launch.windowStart = try reader.date()
+            case 6: launch.windowEnd = try reader.date()
             case 7: launch.provider = try RawAgency.read(from: &reader)
             case 8: launch.rocket = try RawRocket.read(from: &reader)
             case 9: launch.mission = try RawMission.read(from: &reader)
             case 10: launch.pad = try RawPad.read(from: &reader)
             case 11: launch.webcastLive = try reader.bool()
-            case 12: launch.lastUpdated = try reader.text()
+            case 12: launch.lastUpdated = try reader.date()
             case 13: launch.lspName = try reader.name()
             case 14: launch.missionType = try reader.name()
             case 15: launch.orbit = try NamedValue.read(from: &reader)
@@ -195,7 +208,7 @@ extension JSONByteReader {
         }
         var record = Record()
         var seen: UInt64 = 0
-        try readObject { (reader: inout JSONByteReader, key: StringToken) throws(Failure) in
+        try readObject(into: &record) { (record: inout Record, reader: inout JSONByteReader, key: StringToken) throws(Failure) in
             let field = key.hasEscapes ? keys.index(of: reader.string(key)) : keys.index(of: reader.rawBytes(key.range))
             guard let field, seen & (1 << field) == 0 else { return try reader.skipValue() }
             seen |= 1 << field
@@ -243,7 +256,8 @@ extension JSONByteReader {
             try skipValue()
             return nil
         }
-        return string(try readStringToken()).nonEmpty
+        let token = try readStringToken()
+        return startsVisible(token) ? string(token) : string(token).nonEmpty
     }
 
     /// `text()` for a name that repeats from launch to launch: shared through
@@ -255,7 +269,28 @@ extension JSONByteReader {
         }
         let token = try readStringToken()
         guard let repeatedText, !token.hasEscapes else { return string(token).nonEmpty }
-        return repeatedText.string(rawBytes(token.range)).nonEmpty
+        let name = repeatedText.string(rawBytes(token.range))
+        return startsVisible(token) ? name : name.nonEmpty
+    }
+
+    /// Whether the token's text starts with a visible ASCII character, which
+    /// no whitespace rule matches: then it is not blank, with no need to ask
+    /// the `String` (`nonEmpty`), for the most of a million launches' strings.
+    private func startsVisible(_ token: StringToken) -> Bool {
+        guard let first = token.range.first else { return false }
+        return bytes[first] > 0x20 && bytes[first] < 0x7F && bytes[first] != UInt8(ascii: "\\")
+    }
+
+    /// A date (`LaunchLibraryDate`), read from the bytes when they hold no
+    /// escape; nil for a string that is not one and for any other value.
+    fileprivate mutating func date() throws(Failure) -> Date? {
+        guard try peekKind() == .string else {
+            try skipValue()
+            return nil
+        }
+        let token = try readStringToken()
+        guard !token.hasEscapes else { return LaunchLibraryDate.date(from: string(token)) }
+        return LaunchLibraryDate.date(utf8: UnsafeRawBufferPointer(rawBytes(token.range)))
     }
 
     /// `true` or `false`; nil for any other value.
