@@ -53,10 +53,11 @@ import Testing
         #expect(throws: JSONByteReader.Failure.truncated) { try read(unclosed) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
     }
 
-    /// Strings are scanned eight bytes at a time: a quote, an escape or a
-    /// control character is found wherever it falls, and bytes past ASCII are text.
+    /// Strings are scanned sixteen bytes at a time, then eight: a quote, an
+    /// escape or a control character is found wherever it falls (every offset
+    /// in a sixteen-byte chunk, over several), and bytes past ASCII are text.
     @Test func findsWhatEndsAPlainRunAtAnyOffset() throws {
-        for count in 0..<12 {
+        for count in 0..<24 {
             let plain = String(repeating: "aé", count: count)  // 3 bytes each
             let end = 1 + 3 * count
             let token = try read("\"\(plain)\" ") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
@@ -71,6 +72,23 @@ import Testing
             }
             #expect(throws: JSONByteReader.Failure.truncated) {
                 try read("\"\(plain)") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
+            }
+        }
+    }
+
+    /// Literals are compared four bytes at once when the text has room, and
+    /// byte by byte at its end: the same values and the same errors either way.
+    @Test(arguments: ["", " ", "   ,"])
+    func readsLiteralsWhereverTheTextEnds(_ after: String) throws {
+        for (word, value) in [("null", nil), ("true", true), ("false", false)] as [(String, Bool?)] {
+            let read = try read(word + after) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in (try r.readLiteral(), r.position) }
+            #expect(read.0 == value && read.1 == word.utf8.count, "\(word)")
+        }
+        for (broken, failure) in [("nul", .truncated), ("nulx", .malformed("bad literal", offset: 0)), ("fals", .truncated),
+                                  ("falsy", .malformed("bad literal", offset: 0)), ("trUe", .malformed("bad literal", offset: 0))]
+            as [(String, JSONByteReader.Failure)] where after.isEmpty || failure != .truncated {
+            #expect(throws: failure, "\(broken)") {
+                try read(broken + after) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in _ = try r.readLiteral() }
             }
         }
     }

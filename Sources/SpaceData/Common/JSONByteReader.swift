@@ -255,6 +255,26 @@ struct JSONByteReader {
     private mutating func skipPlainStringBytes() {
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
+            // Sixteen bytes at a time (one SSE2 compare each), as most strings
+            // (keys, names, dates) end within the first sixteen.
+            let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\"")), backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+            let space = SIMD16<UInt8>(repeating: 0x20)
+            while position + 16 <= bytes.count {
+                let chunk = raw.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
+                let stops = chunk .== quote .| chunk .== backslash .| chunk .< space
+                // Each lane of the mask is a byte, all ones where it stops: as two words, the
+                // lowest set byte is the stop.
+                let lanes = unsafeBitCast(stops, to: SIMD2<UInt64>.self)
+                if lanes[0] != 0 {
+                    position += UInt64(littleEndian: lanes[0]).trailingZeroBitCount >> 3
+                    return
+                }
+                if lanes[1] != 0 {
+                    position += 8 + UInt64(littleEndian: lanes[1]).trailingZeroBitCount >> 3
+                    return
+                }
+                position += 16
+            }
             while position + 8 <= bytes.count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
                 let stops = Self.quoteBackslashOrControlBytes(word)
