@@ -7,9 +7,9 @@ import SpaceData
 /// again with `--load-file PATH`) by `LaunchService.load(file:)`, the loader of
 /// `launches search --file` and of the interactive search, then indexed for
 /// search as the app does. Reported per size: the load's MB/s (of CPU time, the
-/// median of `loads(size)` loads), the process's peak
-/// RSS, the index's size, and peak RSS ÷ index size (flat when memory grows no
-/// faster than the index); and the spread of MB/s across the sizes.
+/// median of loads made in turns with the other sizes: `loadTimes(of:)`), the
+/// process's peak RSS, the index's size, and peak RSS ÷ index size (flat when
+/// memory grows no faster than the index); and the spread of MB/s across the sizes.
 enum FileLoadBenchmarks {
     static let sizes = [10_000, 100_000, 1_000_000]
     static let childFlag = "--load-file"
@@ -30,9 +30,22 @@ enum FileLoadBenchmarks {
         let chosen = sizes.filter { selected("file_load.\($0)") }
         guard !chosen.isEmpty else { return }
         let loadBefore = ProcessMeasurement.loadAverage()
+        var files: [Int: (url: URL, bytes: Int)] = [:]
+        defer { for file in files.values { try? FileManager.default.removeItem(at: file.url) } }
+        for size in chosen {
+            if let file = write(size) { files[size] = file }
+        }
+        let times = loadTimes(of: files)
         var loads: [Load] = []
         for size in chosen {
-            guard let load = measure(size) else { continue }
+            guard let file = files[size], let (seconds, indexBytes) = times[size] else { continue }
+            // Loaded again under GNU time for the peak (posix_spawn would add ours).
+            guard let peak = ProcessMeasurement.peakKilobytes(bench, [childFlag, file.url.path], ["PATH=/usr/bin:/bin"]) else {
+                FileHandle.standardError.write(Data("file_load.\(size): the load for the peak failed, skipped\n".utf8))
+                continue
+            }
+            let load = Load(size: size, fileBytes: file.bytes, seconds: seconds, rate: Double(file.bytes) / seconds / 1_000_000,
+                            peakBytes: Double(peak) * 1024, indexBytes: indexBytes)
             loads.append(load)
             let name = "file_load.\(size)"
             line("\(name).file_bytes \(load.fileBytes) B")
@@ -62,54 +75,65 @@ enum FileLoadBenchmarks {
         }
     }
 
-    /// Writes a file of `size` launches, loads it in a child for the time and
-    /// again under GNU time for the peak; nil (with a note) when a step fails.
-    private static func measure(_ size: Int) -> Load? {
-        let name = "file_load.\(size)"
-        let bench = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    /// This bench's own path: its children are this program run with `childFlag`.
+    private static let bench = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+
+    /// Writes the file of `size` launches; nil (with a note) when it cannot.
+    private static func write(_ size: Int) -> (url: URL, bytes: Int)? {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-\(getpid())-\(size).json")
-        defer { try? FileManager.default.removeItem(at: file) }
         guard (try? SyntheticLaunchCorpus().writeLaunchLibraryJSON(count: size, to: file)) != nil,
               let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil else {
-            FileHandle.standardError.write(Data("\(name): could not write the file, skipped\n".utf8))
+            try? FileManager.default.removeItem(at: file)
+            FileHandle.standardError.write(Data("file_load.\(size): could not write the file, skipped\n".utf8))
             return nil
         }
-        // The child reports the load's time and the index's size on stdout. The
-        // median of several loads: one load of the small file lasts a tenth of a
-        // second, where a neighbour's moment on this shared machine shows.
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-\(getpid())-\(size).out")
-        defer { try? FileManager.default.removeItem(at: report) }
-        var times: [Double] = []
-        var indexBytes = 0.0
-        for _ in 0..<loads(size) {
-            guard let (_, _, status) = ProcessMeasurement.spawnAndWait(
-                      "/bin/sh", ["-c", #""$0" "$1" "$2" > "$3""#, bench, childFlag, file.path, report.path], ["PATH=/usr/bin:/bin"]),
-                  status == 0,
-                  let output = try? String(contentsOf: report, encoding: .utf8),
-                  case let fields = output.split(separator: " "), fields.count == 3,
-                  let seconds = Double(fields[0]), let launches = Int(fields[1]),
-                  let index = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)), launches == size else {
-                FileHandle.standardError.write(Data("\(name): the load failed, skipped\n".utf8))
-                return nil
-            }
-            times.append(seconds)
-            indexBytes = index
-        }
-        let seconds = times.sorted()[times.count / 2]
-        // Loaded again under GNU time for the peak (posix_spawn would add ours).
-        guard let peak = ProcessMeasurement.peakKilobytes(bench, [childFlag, file.path], ["PATH=/usr/bin:/bin"]) else {
-            FileHandle.standardError.write(Data("\(name): the second load failed, skipped\n".utf8))
-            return nil
-        }
-        return Load(size: size, fileBytes: bytes, seconds: seconds, rate: Double(bytes) / seconds / 1_000_000,
-                    peakBytes: Double(peak) * 1024, indexBytes: indexBytes)
+        return (file, bytes)
     }
 
-    /// Loads timed per size, an odd number for a median: five, three for the
-    /// million-launch file (about ten seconds each).
-    private static func loads(_ size: Int) -> Int {
-        size >= 1_000_000 ? 3 : 5
+    /// Each size's median load time (CPU seconds) and its index's size. The
+    /// sizes are loaded in turns, round after round, so that a slow spell of
+    /// this shared machine (they last minutes, and make every load up to half
+    /// again as slow) falls on every size alike rather than on one: the ratio
+    /// of their rates is the figure, and it compares loads made side by side.
+    private static func loadTimes(of files: [Int: (url: URL, bytes: Int)]) -> [Int: (seconds: Double, indexBytes: Double)] {
+        var times: [Int: [Double]] = [:]
+        var indexBytes: [Int: Double] = [:]
+        var failed: Set<Int> = []
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-bench-\(getpid()).out")
+        defer { try? FileManager.default.removeItem(at: report) }
+        for _ in 0..<rounds {
+            for size in files.keys.sorted() where !failed.contains(size) {
+                guard let (seconds, index) = load(files[size]!.url, size: size, reportingTo: report) else {
+                    FileHandle.standardError.write(Data("file_load.\(size): the load failed, skipped\n".utf8))
+                    failed.insert(size)
+                    continue
+                }
+                times[size, default: []].append(seconds)
+                indexBytes[size] = index
+            }
+        }
+        var result: [Int: (seconds: Double, indexBytes: Double)] = [:]
+        for (size, samples) in times where !failed.contains(size) {
+            result[size] = (samples.sorted()[samples.count / 2], indexBytes[size] ?? 0)
+        }
+        return result
     }
+
+    /// One load in a child: its CPU seconds and the index's size, or nil.
+    private static func load(_ file: URL, size: Int, reportingTo report: URL) -> (Double, Double)? {
+        guard let (_, _, status) = ProcessMeasurement.spawnAndWait(
+                  "/bin/sh", ["-c", #""$0" "$1" "$2" > "$3""#, bench, childFlag, file.path, report.path], ["PATH=/usr/bin:/bin"]),
+              status == 0,
+              let output = try? String(contentsOf: report, encoding: .utf8),
+              case let fields = output.split(separator: " "), fields.count == 3,
+              let seconds = Double(fields[0]), let launches = Int(fields[1]),
+              let index = Double(fields[2].trimmingCharacters(in: .whitespacesAndNewlines)), launches == size else { return nil }
+        return (seconds, index)
+    }
+
+    /// Five rounds, each loading every size once: medians of five loads made
+    /// side by side, the same number for every size.
+    private static let rounds = 5
 
     /// A line on stdout at once: a 1,000,000-launch load takes a while.
     private static func line(_ text: String) {

@@ -14,4 +14,28 @@ import Testing
         #expect(list.pages == 2)
         #expect(list.totalCount == 4, "count can change while paging; the last page's is the newest")
     }
+
+    /// A single page (a `--file` of any size) loses its repeated ids too, the
+    /// first copy kept, wherever in the page the repeat falls.
+    @Test(arguments: [1, 2, 4_999])
+    func aSinglePageKeepsEachIdOnce(_ repeatAt: Int) {
+        var launches = (0..<5_000).map { Launch(id: "launch-\($0)", name: "Launch \($0)") }
+        var repeated = launches[repeatAt - 1]
+        repeated.name = "the second copy"
+        launches.insert(repeated, at: repeatAt + 1)
+        let list = LaunchList(pages: [LaunchPage(launches: launches)], timeframe: .past)
+        #expect(list.launches.count == 5_000)
+        #expect(list.launches.map(\.id) == (0..<5_000).map { "launch-\($0)" })
+        #expect(!list.launches.contains { $0.name == "the second copy" })
+    }
+
+    @Test func aSinglePageWithoutRepeatsIsKeptWhole() {
+        // Ids alike but for a byte, of every length up to 40 (inline and stored strings, short tails).
+        let ids = (0..<40).flatMap { length in (0..<50).map { String(repeating: "x", count: length) + "\($0)" } }
+        let launches = ids.map { Launch(id: $0, name: $0) }
+        #expect(!LaunchIDFingerprints.mayRepeat(launches))
+        #expect(LaunchList(pages: [LaunchPage(launches: launches)], timeframe: .upcoming).launches == launches)
+        #expect(LaunchIDFingerprints.mayRepeat(launches + [launches[1_234]]))
+        #expect(!LaunchIDFingerprints.mayRepeat([Launch(id: "", name: "a"), Launch(id: "\u{0}", name: "b")]))
+    }
 }

@@ -30,15 +30,14 @@ public struct LaunchList: Sendable, Equatable {
     /// The launches of `pages` in order, each id once (the first copy wins):
     /// `count` can change while paging, so the same launch may come twice.
     public init(pages: [LaunchPage], timeframe: LaunchTimeframe) {
-        let total = pages.reduce(0) { $0 + $1.launches.count }
-        var seen = Set<String>(minimumCapacity: total)
         var launches: [Launch] = []
-        if pages.count == 1, pages[0].launches.allSatisfy({ seen.insert($0.id).inserted }) {
+        if pages.count == 1, !LaunchIDFingerprints.mayRepeat(pages[0].launches) {
             // One page without a repeated id (a million-launch `--file` is one):
             // its launches as they are, not copied.
             launches = pages[0].launches
         } else {
-            seen.removeAll(keepingCapacity: true)
+            let total = pages.reduce(0) { $0 + $1.launches.count }
+            var seen = Set<String>(minimumCapacity: total)
             launches.reserveCapacity(total)
             for page in pages {
                 for launch in page.launches where seen.insert(launch.id).inserted {
