@@ -15,10 +15,16 @@ import Testing
         #expect(LaunchLibraryDate.date(from: "2026-07-20T09:49:32-0500") == Date(timeIntervalSince1970: 1_784_558_972))
         #expect(LaunchLibraryDate.date(from: "2026-07-20T14:49:32") == Date(timeIntervalSince1970: 1_784_558_972))
         #expect(LaunchLibraryDate.date(from: "2028-02-29T00:00:00Z") != nil)
+        #expect(LaunchLibraryDate.date(from: "2026-07-20t14:49:32z") == Date(timeIntervalSince1970: 1_784_558_972))
+        #expect(LaunchLibraryDate.date(from: "2026-07-20 14:49:32Z") == Date(timeIntervalSince1970: 1_784_558_972))
+        #expect(LaunchLibraryDate.date(from: "2016-12-31T23:59:60Z") == Date(timeIntervalSince1970: 1_483_228_800))
     }
 
     @Test(arguments: ["", "2026", "2026-07-20", "2026-13-01T00:00:00Z", "2027-02-29T00:00:00Z", "2026-07-20T24:00:00Z",
-                      "2026-07-20T14:49:32Zjunk", "2026-07-20T14:49:32.Z", "20260720T144932Z", "tomorrow"])
+                      "2026-07-20T14:49:32Zjunk", "2026-07-20T14:49:32.Z", "20260720T144932Z", "tomorrow",
+                      // The usual twenty-byte form, read at fixed places, broken at each of them.
+                      "2026-07-2XT14:49:32Z", "-026-07-20T14:49:32Z", "2026-02-30T00:00:00Z", "2026-00-10T00:00:00Z",
+                      "2026-07-20T14:60:32Z", "2026-07-20T14:49:61Z", "2026-07-20T14:49:3 Z", "2026/07/20T14:49:32Z"])
     func rejectsWhatIsNotADateTime(_ text: String) {
         #expect(LaunchLibraryDate.date(from: text) == nil)
     }

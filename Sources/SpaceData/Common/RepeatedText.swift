@@ -5,7 +5,7 @@ import Foundation
 /// million launches holds a few thousand copies of them rather than millions
 /// (a string longer than 15 bytes is an allocation of its own).
 ///
-/// Kept in a table of its own, open-addressed by the bytes' FNV-1a hash and
+/// Kept in a table of its own, open-addressed by the bytes' `ByteFingerprint` and
 /// checked byte for byte, so a collision only makes a fresh string: a
 /// `Dictionary` would hash the hash again, once per name of every launch. It
 /// stops remembering after `capacity` strings, which bounds it on a file whose
@@ -13,9 +13,20 @@ import Foundation
 final class RepeatedText {
     static let capacity = 4096
 
-    /// Twice the capacity, so a probe meets an empty slot soon.
-    private var slots = [Slot](repeating: Slot(), count: 2 * RepeatedText.capacity)
+    /// Twice the capacity, so a probe meets an empty slot soon. Not an array:
+    /// a class's `var` is checked for exclusive access at every use.
+    private let slots: UnsafeMutableBufferPointer<Slot>
     private var count = 0
+
+    init() {
+        slots = .allocate(capacity: 2 * Self.capacity)
+        slots.initialize(repeating: Slot())
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
 
     private struct Slot {
         var hash: UInt64 = 0
@@ -24,10 +35,10 @@ final class RepeatedText {
 
     /// The string of `bytes` (UTF-8; invalid bytes become U+FFFD, as `String(decoding:)` makes them).
     func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        // Up to 15 bytes a string is stored inline: nothing to share.
+        // Up to 15 bytes a string is stored inline: nothing to share (and
+        // looking it up here costs more than making it again).
         guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = ByteFingerprint.of(UnsafeRawBufferPointer(bytes))
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash ^ hash >> 32) & mask
         while let known = slots[index].string {
