@@ -155,6 +155,10 @@ import TestSupport
         let short = await run(["--file", Self.normal, "-v"], terminal: false)
         #expect(short.code == 0)
         #expect(short.stderr == "spacedash: 3 launches from \(Self.normal)\n")
+        let one = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-one-\(UUID().uuidString).json")
+        try? Data(#"[{"id": "a", "name": "Electron | One"}]"#.utf8).write(to: one)
+        defer { try? FileManager.default.removeItem(at: one) }
+        #expect(await run(["--file", one.path, "-v"], terminal: false).stderr == "spacedash: 1 launch from \(one.path)\n")
         let mistyped = await run(["search", "--file", Self.normal, "-iz"], terminal: false)
         #expect(mistyped.code == 64)
         #expect(mistyped.stderr.hasPrefix(

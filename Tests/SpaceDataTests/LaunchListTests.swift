@@ -33,4 +33,17 @@ import Testing
         let launches = (0..<5_000).map { Launch(id: "launch-\($0)", name: "Launch \($0)") }
         #expect(LaunchList(pages: [LaunchPage(launches: launches)], timeframe: .upcoming).launches == launches)
     }
+
+    /// Ids are compared byte for byte, with or without repeats elsewhere:
+    /// "é" and "e" with a combining accent are two launches.
+    @Test func idsAreTheSameOnlyByteForByte() {
+        let composed = Launch(id: "caf\u{E9}", name: "A"), decomposed = Launch(id: "cafe\u{301}", name: "B")
+        let other = Launch(id: "x", name: "C")
+        #expect(LaunchList(pages: [LaunchPage(launches: [composed, decomposed])], timeframe: .upcoming).launches == [composed, decomposed])
+        #expect(LaunchList(pages: [LaunchPage(launches: [composed, decomposed, other, other])], timeframe: .upcoming).launches
+            == [composed, decomposed, other])
+        #expect(LaunchList(pages: [LaunchPage(launches: [composed]), LaunchPage(launches: [decomposed, composed])], timeframe: .past).launches
+            == [composed, decomposed])
+    }
 }
+

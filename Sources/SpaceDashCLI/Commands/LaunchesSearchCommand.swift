@@ -249,7 +249,7 @@ struct LaunchesSearchCommand: Command {
         let list = file == Self.standardInput
             ? try LaunchService.loadStandardInput(named: Self.name(ofFile: file), timeframe: timeframe)
             : try LaunchService.load(file: file, timeframe: timeframe)
-        if fetch.verbose { context.notice("\(list.launches.count) launches from \(Self.name(ofFile: file))") }
+        if fetch.verbose { context.notice("\(list.launches.count) launch\(list.launches.count == 1 ? "" : "es") from \(Self.name(ofFile: file))") }
         return list
     }
 

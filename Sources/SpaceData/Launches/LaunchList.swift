@@ -27,8 +27,9 @@ public struct LaunchList: Sendable, Equatable {
         self.passedCount = passedCount
     }
 
-    /// The launches of `pages` in order, each id once (the first copy wins):
-    /// `count` can change while paging, so the same launch may come twice.
+    /// The launches of `pages` in order, each id once (the first copy wins; ids
+    /// are compared byte for byte): `count` can change while paging, so the same
+    /// launch may come twice.
     public init(pages: [LaunchPage], timeframe: LaunchTimeframe) {
         var launches: [Launch] = []
         if pages.count == 1, !LaunchIDFingerprints.mayRepeat(pages[0].launches) {
@@ -37,10 +38,12 @@ public struct LaunchList: Sendable, Equatable {
             launches = pages[0].launches
         } else {
             let total = pages.reduce(0) { $0 + $1.launches.count }
-            var seen = Set<String>(minimumCapacity: total)
+            // By their bytes, as the fingerprints compare them: ids are opaque, and
+            // `String`'s equality would take "é" and "e\u{301}" for one.
+            var seen = Set<[UInt8]>(minimumCapacity: total)
             launches.reserveCapacity(total)
             for page in pages {
-                for launch in page.launches where seen.insert(launch.id).inserted {
+                for launch in page.launches where seen.insert(Array(launch.id.utf8)).inserted {
                     launches.append(launch)
                 }
             }
