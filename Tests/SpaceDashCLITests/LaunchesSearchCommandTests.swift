@@ -151,6 +151,19 @@ import TestSupport
         #expect(result.stdout.isEmpty)
     }
 
+    /// Results that are not launches (no id, no name) are left out of a file, and a line says how many.
+    @Test func resultsThatAreNotLaunchesAreCountedOnStderr() async {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-skipped-\(UUID().uuidString).json")
+        try? Data(#"{"count": 4, "results": [{"id": "a", "name": "Electron | One"}, {"id": "", "name": "B"}, {"name": "C"}, {"id": "d", "name": null}]}"#.utf8)
+            .write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = await run(["--file", file.path, "--json"], terminal: false)
+        #expect(result.code == 0)
+        #expect(result.stdout.contains(#""id" : "a""#) && !result.stdout.contains(#""name" : "C""#))
+        #expect(result.stderr == "spacedash: left out 3 results that are not launches from \(file.path) (a launch needs an id and a name)\n")
+        #expect(await run(["--file", file.path, "--json", "-q"], terminal: false).stderr.isEmpty)
+    }
+
     @Test func dashVIsVerboseAndUnknownShortOptionsFail() async {
         let short = await run(["--file", Self.normal, "-v"], terminal: false)
         #expect(short.code == 0)

@@ -214,7 +214,10 @@ struct LaunchesSearchCommand: Command {
     /// The launches to search: from --file, or through the service's chain,
     /// its notices printed on stderr.
     private func load(_ context: CommandContext) async throws -> (launches: [Launch], origin: DataOrigin?, saidNothingAhead: Bool) {
-        if let file { return (pastOnly(try loadFile(file, context).launches, file: Self.name(ofFile: file), context), nil, false) }
+        if let file {
+            let list = try loadFile(file, context) { output.notice($0, in: context) }
+            return (pastOnly(list.launches, file: Self.name(ofFile: file), context), nil, false)
+        }
         let services = Services(context: context, fetch: fetch)
         let launches = try services.launches().launches(serviceRequest)
         // Shown only after 100 ms: a fresh cache answers before it appears.
@@ -244,12 +247,17 @@ struct LaunchesSearchCommand: Command {
         return past
     }
 
-    /// A saved response (--file), read whole before anything is shown.
-    private func loadFile(_ file: String, _ context: CommandContext) throws -> LaunchList {
+    /// A saved response (--file), read whole before anything is shown; `say`
+    /// gets the line on results left out for not being launches.
+    private func loadFile(_ file: String, _ context: CommandContext, say: (String) -> Void) throws -> LaunchList {
         let list = file == Self.standardInput
             ? try LaunchService.loadStandardInput(named: Self.name(ofFile: file), timeframe: timeframe)
             : try LaunchService.load(file: file, timeframe: timeframe)
         if fetch.verbose { context.notice("\(list.launches.count) launch\(list.launches.count == 1 ? "" : "es") from \(Self.name(ofFile: file))") }
+        if list.skipped > 0 {
+            let results = list.skipped == 1 ? "1 result that is not a launch" : "\(list.skipped) results that are not launches"
+            say("left out \(results) from \(Self.name(ofFile: file)) (a launch needs an id and a name)")
+        }
         return list
     }
 
@@ -313,7 +321,9 @@ struct LaunchesSearchCommand: Command {
         let feed = LaunchSearchFeed(timeframe: timeframe, filters: filterQuery, limit: limit, now: { clock() })
         let indexing = DispatchQueue(label: "spacedash.index", qos: .userInitiated).eraseToAnyScheduler()
         if let file {
-            return feed.publisher(file: Self.name(ofFile: file), launches: try loadFile(file, context).launches, indexing: indexing)
+            // A line written while the screen is open would garble it: it waits for its end.
+            let list = try loadFile(file, context) { settled.hold($0) }
+            return feed.publisher(file: Self.name(ofFile: file), launches: list.launches, indexing: indexing)
         }
         if fetch.policy.strict {
             let loaded = try await load(context)

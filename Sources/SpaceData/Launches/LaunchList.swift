@@ -18,6 +18,9 @@ public struct LaunchList: Sendable, Equatable {
     /// How many upcoming launches were left out because their time had passed
     /// (`stillAhead(at:)`), so a view can say so.
     public var passedCount: Int
+    /// How many of the pages' results were not launches (no id or no name) and
+    /// were left out (`LaunchPage.skipped`), so a view of a file can say so.
+    public var skipped = 0
 
     public init(launches: [Launch], timeframe: LaunchTimeframe, pages: Int = 1, totalCount: Int? = nil, passedCount: Int = 0) {
         self.launches = launches
@@ -49,5 +52,6 @@ public struct LaunchList: Sendable, Equatable {
             }
         }
         self.init(launches: launches, timeframe: timeframe, pages: pages.count, totalCount: pages.last?.count)
+        skipped = pages.reduce(0) { $0 + $1.skipped }
     }
 }
