@@ -53,7 +53,7 @@ import Testing
         #expect(throws: JSONByteReader.Failure.truncated) { try read(unclosed) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.skipValue() } }
     }
 
-    /// Strings are scanned sixteen bytes at a time, then eight: a quote, an
+    /// Strings are scanned sixteen bytes at a time, the last few one by one: a quote, an
     /// escape or a control character is found wherever it falls (every offset
     /// in a sixteen-byte chunk, over several), and bytes past ASCII are text.
     @Test func findsWhatEndsAPlainRunAtAnyOffset() throws {
@@ -62,7 +62,7 @@ import Testing
             let end = 1 + 3 * count
             let token = try read("\"\(plain)\" ") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
             #expect(token.range == 1..<end && !token.hasEscapes)
-            // Bytes the eight-byte test may mark falsely after a stop ('#', ']', a space) never move the end.
+            // Bytes after a stop ('#', ']', a space, a control character) never move the end.
             let closing = try read("\"\(plain)\"#]! \u{1}") { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in try r.readStringToken() }
             #expect(closing.range == 1..<end)
             let escaped = try read(#""\#(plain)\"x\u0041" "#) { (r: inout JSONByteReader) throws(JSONByteReader.Failure) in r.string(try r.readStringToken()) }

@@ -46,8 +46,7 @@ struct LaunchesShowCommand: Command {
         output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
         // The history's launches are all past: their ids need no --past.
-        let namesHistoryLaunch = words.first?.lowercased().hasPrefix(LaunchHistory.idPrefix) ?? false
-        timeframe = arguments[Self.past] || namesHistoryLaunch ? .past : .upcoming
+        timeframe = arguments[Self.past] || (words.first.map(Self.namesHistoryLaunch) ?? false) ? .past : .upcoming
         if text.isEmpty { throw UsageError("show needs a launch's id or words naming it", hint: "spacedash launches show starlink") }
         // An id (`gcat:1969-059` has a colon too) is no query; words are read as every search reads them.
         if !Self.mayBeID(text), let unknown = LaunchSearchQuery(words: words).unknownQualifierError { throw unknown }
@@ -63,7 +62,12 @@ struct LaunchesShowCommand: Command {
     /// Whether `text` could be an id as `show` lists them: Launch Library's, or
     /// a launch of the bundled history (`gcat:` and GCAT's launch tag).
     static func mayBeID(_ text: String) -> Bool {
-        isLaunchID(text) || text.lowercased().hasPrefix(LaunchHistory.idPrefix)
+        isLaunchID(text) || namesHistoryLaunch(text)
+    }
+
+    /// Whether `text` starts as the bundled history's ids do (`gcat:`, in any case).
+    static func namesHistoryLaunch(_ text: String) -> Bool {
+        text.lowercased().hasPrefix(LaunchHistory.idPrefix)
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

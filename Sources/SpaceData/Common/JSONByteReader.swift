@@ -250,7 +250,7 @@ struct JSONByteReader {
     }
 
     /// Moves to the next quote, backslash or control character (or the end),
-    /// eight bytes at a time: strings are most of the bytes of a launch.
+    /// sixteen bytes at a time: strings are most of the bytes of a launch.
     @inline(__always)
     private mutating func skipPlainStringBytes() {
         if let base = bytes.baseAddress {
@@ -275,37 +275,13 @@ struct JSONByteReader {
                 }
                 position += 16
             }
-            while position + 8 <= bytes.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-                let stops = Self.quoteBackslashOrControlBytes(word)
-                if stops != 0 {
-                    // The lowest mark is exact, so it is the stop itself: no byte-by-byte walk.
-                    position += stops.trailingZeroBitCount >> 3
-                    return
-                }
-                position += 8
-            }
         }
+        // The last few bytes of the text, one at a time.
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return }
             position += 1
         }
-    }
-
-    /// The high bit of each byte of `word` (first byte lowest) that is `"`, `\`
-    /// or below 0x20, by the "has a zero byte" and "has a byte less than" bit
-    /// tricks. Bytes above a marked one may be marked wrongly (a borrow carries
-    /// up), but none below the first, so the lowest mark is exact.
-    @inline(__always)
-    private static func quoteBackslashOrControlBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let control = (word &- ones &* 0x20) & ~word
-        let noQuote = (quote &- ones) & ~quote
-        let noBackslash = (backslash &- ones) & ~backslash
-        return (control | noQuote | noBackslash) & (ones &* 0x80)
     }
 
     /// The number at the current position, as a byte range.

@@ -54,8 +54,7 @@ public enum LaunchLibraryDate {
         else { return nil }
         index += 1
         guard let hour = number(2), expect(0x3A), let minute = number(2), expect(0x3A), let second = number(2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 61
+              let local = seconds(year, month, day, hour, minute, second)
         else { return nil }
         var fraction = 0.0
         if expect(0x2E) {
@@ -84,8 +83,7 @@ public enum LaunchLibraryDate {
             }
         }
         guard index == bytes.count else { return nil }
-        let seconds = days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Date(timeIntervalSince1970: Double(local - offsetSeconds) + fraction)
     }
 
     /// "2026-07-20T14:49:32Z", the form Launch Library sends for nearly every
@@ -104,8 +102,14 @@ public enum LaunchLibraryDate {
             return value
         }
         guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2) else { return nil }
+        return seconds(year, month, day, hour, minute, second)
+    }
+
+    /// Seconds since 1970 of a UTC date and time, checked (a leap second, :60, is
+    /// allowed); nil when no such day or time exists.
+    private static func seconds(_ year: Int64, _ month: Int64, _ day: Int64, _ hour: Int64, _ minute: Int64, _ second: Int64) -> Int64? {
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 61 else { return nil }
         return days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
     }

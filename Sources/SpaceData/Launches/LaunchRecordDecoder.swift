@@ -22,11 +22,9 @@ enum LaunchRecordDecoder {
     /// - Parameter repeatedText: where the names that repeat from launch to launch
     ///   (agencies, rockets, pads, sites, types) are shared across the records of one read.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, repeatedText: RepeatedText? = nil) throws(JSONByteReader.Failure) -> (launch: Launch?, length: Int) {
-        var reader = JSONByteReader(bytes)
-        reader.repeatedText = repeatedText
-        var raw = try RawLaunch.read(from: &reader)
-        let launch = raw?.takeLaunch()
-        return (launch, reader.position)
+        var launches: [Launch] = []
+        let read = try read(bytes, repeatedText: repeatedText, appendingTo: &launches)
+        return (launches.first, read.length)
     }
 
     /// `read(_:repeatedText:)` appending the launch, if the value is one, to
