@@ -89,21 +89,31 @@ public struct CommandConfiguration: Sendable {
     public var defaultSubcommand: (any Command.Type)?
     private let parts: DeferredParts
 
-    public init(name: String, abstract: String, discussion: @escaping @autoclosure @Sendable () -> String = "",
-                arguments: @escaping @autoclosure @Sendable () -> [any ArgumentDeclaration] = [],
-                examples: @escaping @autoclosure @Sendable () -> [Example] = [],
-                subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil) {
+    /// - Parameters:
+    ///   - arguments: the command's own options, flags and positionals.
+    ///   - groups: the shared option groups it takes, whole (`FetchOptions.group`).
+    init(name: String, abstract: String, discussion: @escaping @autoclosure @Sendable () -> String = "",
+         arguments: @escaping @autoclosure @Sendable () -> [any ArgumentDeclaration] = [],
+         groups: @escaping @autoclosure @Sendable () -> [ArgumentGroup] = [],
+         examples: @escaping @autoclosure @Sendable () -> [Example] = [],
+         subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil) {
         self.name = name
         self.abstract = abstract
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
-        parts = DeferredParts(discussion: discussion, arguments: { arguments().map(\.info) }, examples: examples)
+        parts = DeferredParts(discussion: discussion, arguments: {
+            let own = ArgumentSection(title: "Options", arguments: arguments().map(\.info))
+            return [own] + groups().map { ArgumentSection(title: $0.title, arguments: $0.declarations.map(\.info)) }
+        }, examples: examples)
     }
 
     /// Paragraphs shown in the command's help.
     public var discussion: String { parts.discussion }
-    /// Options, flags and positionals, in the order help lists them.
+    /// Options, flags and positionals: the command's own, then its groups'.
     public var arguments: [ArgumentInfo] { parts.arguments }
+    /// The arguments under their headings: "Options" (the command's own), then
+    /// each group's title.
+    var sections: [ArgumentSection] { parts.sections }
     public var examples: [Example] { parts.examples }
 
     public func subcommand(named name: String) -> (any Command.Type)? {
@@ -117,24 +127,27 @@ public struct CommandConfiguration: Sendable {
 private final class DeferredParts: Sendable {
     private struct Built {
         var discussion: String?
+        var sections: [ArgumentSection]?
         var arguments: [ArgumentInfo]?
         var examples: [Example]?
     }
 
     private let makeDiscussion: @Sendable () -> String
-    private let makeArguments: @Sendable () -> [ArgumentInfo]
+    private let makeSections: @Sendable () -> [ArgumentSection]
     private let makeExamples: @Sendable () -> [Example]
     private let built = Mutex(Built())
 
-    init(discussion: @escaping @Sendable () -> String, arguments: @escaping @Sendable () -> [ArgumentInfo],
+    init(discussion: @escaping @Sendable () -> String, arguments: @escaping @Sendable () -> [ArgumentSection],
          examples: @escaping @Sendable () -> [Example]) {
         makeDiscussion = discussion
-        makeArguments = arguments
+        makeSections = arguments
         makeExamples = examples
     }
 
     var discussion: String { part({ $0.discussion }, { $0.discussion = $1 }, makeDiscussion) }
-    var arguments: [ArgumentInfo] { part({ $0.arguments }, { $0.arguments = $1 }, makeArguments) }
+    var sections: [ArgumentSection] { part({ $0.sections }, { $0.sections = $1 }, makeSections) }
+    /// The sections' arguments in one list, kept: the parser reads it on every run.
+    var arguments: [ArgumentInfo] { part({ $0.arguments }, { $0.arguments = $1 }, { sections.flatMap(\.arguments) }) }
     var examples: [Example] { part({ $0.examples }, { $0.examples = $1 }, makeExamples) }
 
     /// The part `read` reads, made by `make` the first time. It is made outside

@@ -55,11 +55,11 @@ public enum HelpFormatter {
             page.append(contentsOf: table(positionals.map { ($0.helpLabel, describe($0)) }))
         }
 
-        let globals = GlobalOptions.all.filter { isRoot || $0.name != GlobalOptions.version.info.name }
-        let options = arguments(of: configuration).filter { $0.kind != .positional } + globals
-        page.append("")
-        page.append(bold("Options:"))
-        page.append(contentsOf: table(options.map { ($0.helpLabel, describe($0)) }))
+        for section in optionSections(of: configuration, isRoot: isRoot) {
+            page.append("")
+            page.append(bold(section.title + ":"))
+            page.append(contentsOf: table(section.arguments.map { ($0.helpLabel, describe($0)) }))
+        }
 
         if !configuration.examples.isEmpty {
             page.append("")
@@ -122,6 +122,33 @@ public enum HelpFormatter {
             next = command.configuration.defaultSubcommand
         }
         return shown
+    }
+
+    /// The options and flags under their headings, as help and the man page list
+    /// them: the command's own ("Options"), its groups' (a group with a default
+    /// subcommand adds that one's), then the global options. Headings that
+    /// repeat are merged, and an empty one is left out.
+    static func optionSections(of configuration: CommandConfiguration, isRoot: Bool) -> [ArgumentSection] {
+        var sections = configuration.sections
+        var next = configuration.defaultSubcommand
+        while let command = next {
+            sections += command.configuration.sections
+            next = command.configuration.defaultSubcommand
+        }
+        let globals = GlobalOptions.all.filter { isRoot || $0.name != GlobalOptions.version.info.name }
+        sections.append(ArgumentSection(title: "Global options", arguments: globals))
+
+        var merged: [ArgumentSection] = []
+        var seen: Set<String> = []
+        for section in sections {
+            let options = section.arguments.filter { $0.kind != .positional && seen.insert($0.name).inserted }
+            if let index = merged.firstIndex(where: { $0.title == section.title }) {
+                merged[index] = ArgumentSection(title: section.title, arguments: merged[index].arguments + options)
+            } else {
+                merged.append(ArgumentSection(title: section.title, arguments: options))
+            }
+        }
+        return merged.filter { !$0.arguments.isEmpty }
     }
 
     /// Two columns: labels padded to a common width (at most 28), the text

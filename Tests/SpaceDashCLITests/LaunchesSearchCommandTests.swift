@@ -70,8 +70,8 @@ import TestSupport
     @Test func verboseAfterRefreshNeverSuggestsRefresh() {
         let list = LaunchList(launches: [], timeframe: .upcoming)
         let cached = Sourced(list, origin: .cache(savedAt: LaunchCaptures.july20Noon, age: 120))
-        #expect(LaunchesSearchCommand.originLine(cached).contains("(--refresh to ask now)"))
-        #expect(LaunchesSearchCommand.originLine(cached, refreshAsked: true) == "0 upcoming launches cached 2 min ago")
+        #expect(OriginText.launches(cached).contains("(--refresh to ask now)"))
+        #expect(OriginText.launches(cached, refreshAsked: true) == "0 upcoming launches cached 2 min ago")
     }
 
     @Test func aTerminalGetsAHeaderAndAlignedColumns() async {
@@ -112,15 +112,15 @@ import TestSupport
 
     @Test func originLinesForEachSource() {
         let list = LaunchList(launches: [Launch(id: "a", name: "A")], timeframe: .upcoming, pages: 2, totalCount: 212)
-        #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .live(fetchedAt: Date())))
+        #expect(OriginText.launches(Sourced(list, origin: .live(fetchedAt: Date())))
             == "1 upcoming launches from Launch Library (2 pages of 212 launches)")
-        #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .cache(savedAt: Date(), age: 180)))
+        #expect(OriginText.launches(Sourced(list, origin: .cache(savedAt: Date(), age: 180)))
             == "1 upcoming launches cached 3 min ago; fresh for 12 min more, no request made (--refresh to ask now)")
-        #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .cache(savedAt: Date(), age: 3600)))
+        #expect(OriginText.launches(Sourced(list, origin: .cache(savedAt: Date(), age: 3600)))
             == "1 upcoming launches cached 1 h ago")
-        #expect(LaunchesSearchCommand.originLine(Sourced(list, origin: .sample)) == "1 upcoming launches from Launch Library 2's listing of 20 July 2026")
+        #expect(OriginText.launches(Sourced(list, origin: .sample)) == "1 upcoming launches from Launch Library 2's listing of 20 July 2026")
         let past = LaunchList(launches: [Launch(id: "a", name: "A")], timeframe: .past)
-        #expect(LaunchesSearchCommand.originLine(Sourced(past, origin: .sample)).hasPrefix("1 past launches from the bundled history of orbital launches, 1957 to 24 July 2023"))
+        #expect(OriginText.launches(Sourced(past, origin: .sample)).hasPrefix("1 past launches from the bundled history of orbital launches, 1957 to 24 July 2023"))
     }
 
     @Test func aMalformedBaseURLIsOneLine() async {

@@ -14,10 +14,6 @@ struct LaunchesNextCommand: Command {
         help: "The line to print, with placeholders: " + LaunchLineTemplate.Placeholder.written
             + "; {{ and }} are braces (default: '{name} · {countdown} · {location}')",
         expecting: "a template", example: "'{mission} {countdown}'")
-    static let agency = RepeatedOption<String>("agency", valueName: "A", help: "Only launches by this provider", expecting: "a provider's name or abbreviation", example: "SpaceX")
-    static let location = RepeatedOption<String>("location", valueName: "L", help: "Only launches from this site or pad", expecting: "a site or pad", example: "Kourou")
-    static let missionType = RepeatedOption<String>("mission-type", valueName: "T", help: "Only this mission type", expecting: "a mission type", example: "Communications")
-    static let status = RepeatedOption<String>("status", valueName: "S", help: "Only this status, e.g. Go", expecting: "a status", example: "Go")
 
     static let configuration = CommandConfiguration(
         name: "next",
@@ -34,7 +30,8 @@ struct LaunchesNextCommand: Command {
             A missing value is —. With --json: the launch as one object with the fields of \
             'launches --json'. Exits 1, printing nothing on stdout, when no launch is upcoming.
             """,
-        arguments: [query, format, OutputOptions.json, agency, location, missionType, status, OutputOptions.utc, OutputOptions.quiet] + FetchOptions.all,
+        arguments: [query, format],
+        groups: [LaunchFilterOptions.group, OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash launches next", "Falcon 9 Block 5 | Starlink Group 17-39 · T-2h 49m · Vandenberg SFB, CA, USA"),
             Example("spacedash launches next spacex --format '{mission} {countdown}'", "SpaceX's next mission and its countdown."),
@@ -44,29 +41,21 @@ struct LaunchesNextCommand: Command {
     let words: [String]
     let template: LaunchLineTemplate?
     let output: OutputOptions
-    let agencies: [String]
-    let locations: [String]
-    let missionTypes: [String]
-    let statuses: [String]
+    let filters: LaunchFilterOptions
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
         words = arguments[Self.query]
         template = try arguments[Self.format].map { text throws(UsageError) in try LaunchLineTemplate(text) }
         output = OutputOptions(arguments)
-        agencies = arguments[Self.agency]
-        locations = arguments[Self.location]
-        missionTypes = arguments[Self.missionType]
-        statuses = arguments[Self.status]
+        filters = try LaunchFilterOptions(arguments)
         fetch = try FetchOptions(arguments)
         if template != nil && output.json { throw UsageError("--format and --json contradict each other: choose one output") }
         // Only words can hold a qualifier (a status bar runs `next` bare every few seconds).
         if !words.isEmpty, let unknown = searchQuery.unknownQualifierError { throw unknown }
     }
 
-    var searchQuery: LaunchSearchQuery {
-        LaunchSearchQuery(words: words, agencies: agencies, locations: locations, missionTypes: missionTypes, statuses: statuses)
-    }
+    var searchQuery: LaunchSearchQuery { filters.query(words: words) }
 
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> ExitCode {
         // Only a request starts it: a fresh cache answers without one, spinner or delay.

@@ -29,7 +29,8 @@ struct LaunchesShowCommand: Command {
             map_url, pad_time_zone, webcasts and info_links (each link: url, title, publisher, \
             type, priority).
             """,
-        arguments: [target, past, OutputOptions.json, OutputOptions.utc, OutputOptions.quiet] + FetchOptions.all,
+        arguments: [target, past],
+        groups: [OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash launches show e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", "One launch by its id."),
             Example("spacedash launches show starlink 17-39", "The launch whose name has these words."),

@@ -43,7 +43,8 @@ struct MarsWeatherCommand: Command {
             an empty field; --sol gives its one row, --year a row for each sol of the year. The \
             lines around the table go to stderr (-q leaves them out).
             """,
-        arguments: [station, sols, sol, year, OutputOptions.units, OutputOptions.json, OutputOptions.quiet] + FetchOptions.all,
+        arguments: [station, sols, sol, year],
+        groups: [OutputOptions.group(OutputOptions.units, OutputOptions.json, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash mars-weather", "Curiosity's latest seven sols, and how old they are"),
             Example("spacedash mars-weather --year", "The last Mars year as charts: the seasons in temperature and pressure"),

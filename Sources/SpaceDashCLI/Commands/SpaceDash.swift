@@ -32,8 +32,9 @@ public struct SpaceDash: Command {
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
             69 no live data with --strict, 130 interrupted.
             """,
-        arguments: [OutputOptions.json, MarsWeatherCommand.station, OutputOptions.quiet, OutputOptions.units, OutputOptions.utc, limit]
-            + FetchOptions.all + [watch, LaunchesSearchCommand.interval],
+        arguments: [MarsWeatherCommand.station, limit],
+        groups: [OutputOptions.group(OutputOptions.json, OutputOptions.units, OutputOptions.utc, OutputOptions.quiet),
+                 FetchOptions.group, WatchOptions.group],
         examples: [
             Example("spacedash", "The dashboard: Mars weather beside the next five launches."),
             Example("spacedash --offline --json", "Both panels as JSON, without a request."),
@@ -48,27 +49,21 @@ public struct SpaceDash: Command {
     static let limit = Option<Int>("limit", valueName: "N", default: LaunchesPanel.count, help: "Show the next N launches",
                                    example: "10", check: .within(1...100))
 
-    static let watch = Flag("watch", help: "A live full-screen view on the terminal: countdowns tick every second, launches refresh every --interval minutes and what changed is marked, the weather every 6 hours; q or Esc quits, r refreshes, / searches the launches")
-
     let dashboard: Dashboard
 
     public init(_ arguments: ParsedArguments) throws {
         let output = OutputOptions(arguments)
         dashboard = Dashboard(units: output.units, json: output.json, fetch: try FetchOptions(arguments),
                               station: arguments[MarsWeatherCommand.station], quiet: output.quiet,
-                              limit: arguments[Self.limit], watch: arguments[Self.watch],
-                              interval: arguments[LaunchesSearchCommand.interval])
-        if !dashboard.watch, arguments.contains(LaunchesSearchCommand.interval) {
-            throw UsageError("--interval applies only to --watch", hint: "add --watch: spacedash --watch --interval \(dashboard.interval)")
-        }
-        if dashboard.watch, output.json {
+                              limit: arguments[Self.limit], watch: try WatchOptions(arguments, command: "spacedash"))
+        if dashboard.watch.isOn, output.json {
             throw UsageError("--watch and --json contradict each other: --watch redraws a screen, --json prints once for scripts")
         }
     }
 
     /// Without a command: the dashboard, Mars weather beside the next launches.
     public func run(_ context: CommandContext) async throws -> ExitCode {
-        if dashboard.watch { return try await dashboard.runWatch(context) }
+        if dashboard.watch.isOn { return try await dashboard.runWatch(context) }
         let services = Services(context: context, fetch: dashboard.fetch)
         return try await dashboard.run(context, sources: try Dashboard.Sources(services, fetch: dashboard.fetch, station: dashboard.station),
                                        width: context.layoutWidth)

@@ -16,10 +16,8 @@ struct Dashboard: Sendable {
     var quiet = false
     /// How many launches the panel shows (`--limit`).
     var limit = LaunchesPanel.count
-    /// `--watch`: the live view (Sources/SpaceDashCLI/Watch).
-    var watch = false
-    /// Minutes between two refreshes of the launches with `--watch`.
-    var interval = 10
+    /// `--watch`: the live view (Sources/SpaceDashCLI/Watch), and how often it refreshes the launches.
+    var watch = WatchOptions()
 
     /// Where the two panels' data comes from; the demo and tests replace it.
     struct Sources {
@@ -76,7 +74,7 @@ struct Dashboard: Sendable {
             for notice in notices where !quiet { context.notice(notice.message, about: panel) }
         }
         if fetch.verbose, let launches = data.launches.sourced {
-            context.notice(LaunchesSearchCommand.originLine(launches, refreshAsked: fetch.policy.refresh), about: "launches")
+            context.notice(OriginText.launches(launches, refreshAsked: fetch.policy.refresh), about: "launches")
         }
         // --strict: a panel without live data fails the run, after what could be shown.
         if fetch.policy.strict {
@@ -128,26 +126,15 @@ extension Dashboard {
                                                     shown: "the dashboard") {
             throw CommandError(problem, exitCode: .usage)
         }
-        let held = SettledLaunches()
+        let held = HeldLines()
         let services = Services(context: context, fetch: fetch, httpLog: HTTPLog { line in held.hold(line) })
         let launchService = try services.launches()
         let weather = try Sources.marsWeather(services, timeout: fetch.timeout, station: station)
         let policy = fetch.policy
         let request = LaunchService.Request(timeframe: .upcoming, pages: 1, policy: policy, timeout: fetch.timeout)
-        // A scheduled refresh asks again even while the cache is fresh.
-        let launches = LaunchWatchViewModel(
-            load: { ask in
-                var request = request
-                if ask && !policy.offline { request.policy.refresh = true }
-                return launchService.launches(request)
-            },
-            // Offline nothing is asked, so no Retry-After holds a refresh back.
-            retryAllowedAt: { policy.offline ? nil : launchService.retryAllowedAt },
-            limit: limit,
-            interval: TimeInterval(interval * 60),
-            minimumSpacing: LaunchWatchViewModel.minimumSpacing(pages: 1, offline: policy.offline),
-            startDate: context.now,
-            scheduler: DispatchQueue.main.eraseToAnyScheduler())
+        let launches = LaunchWatchViewModel.live(service: launchService, request: request, limit: limit,
+                                                 interval: watch.refreshInterval, startDate: context.now)
+        // The weather too: a scheduled refresh asks again even while the cache is fresh.
         let model = DashboardWatchViewModel(launches: launches, weather: { ask in
             var asked = policy
             if ask && !policy.offline { asked.refresh = true }
@@ -157,10 +144,10 @@ extension Dashboard {
         view.launches.glyphs = context.glyphs
         view.launches.columnsLimit = context.columnsSetting
         let outcome = try await WatchRunner.watch(model: model, view: view, clock: launches.clock, context: context) {
-            try await LaunchesSearchCommand.searchFromWatch(service: launchService, request: request, context: context)
+            try await InteractiveLaunchSearch.fromWatch(service: launchService, request: request, context: context)
         }
         await MainActor.run { model.stop() }
-        for line in held.heldLines { context.notice(line) }
+        for line in held.lines { context.notice(line) }
         return outcome == .quit ? .success : .interrupted
     }
 }

@@ -2,9 +2,9 @@ import SpaceData
 
 /// The options of the commands that fetch data, declared once: how the data
 /// may be got (`--offline`, `--refresh`, `--strict`), how long to wait
-/// (`--timeout`), and `--verbose`. A command lists the ones it takes
-/// (`FetchOptions.all`, or the dashboard's `FetchOptions.cacheChoices`) and
-/// reads them with `FetchOptions(arguments)`, which also checks that they agree.
+/// (`--timeout`), and `--verbose`. A command takes the whole group
+/// (`FetchOptions.group`) and reads it with `FetchOptions(arguments)`, which
+/// also checks that the options agree.
 struct FetchOptions: Sendable, Equatable {
     static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
     static let refresh = Flag("refresh", help: "Make a request even when the cached answer is fresh (6 hours for Curiosity's weather, an hour for InSight's, 15 minutes for launches)")
@@ -14,9 +14,7 @@ struct FetchOptions: Sendable, Equatable {
     static let verbose = Flag("verbose", short: "v", help: "Say where the data came from, and log each HTTP request and response on stderr")
 
     /// Every fetch option, in the order help lists them.
-    static let all: [any ArgumentDeclaration] = [offline, refresh, strict, timeout, verbose]
-    /// Where the data may come from, and nothing else (the dashboard).
-    static let cacheChoices: [any ArgumentDeclaration] = [offline, refresh]
+    static let group = ArgumentGroup("Fetch options", [offline, refresh, strict, timeout, verbose])
 
     let policy: FetchPolicy
     /// Seconds.
@@ -27,10 +25,10 @@ struct FetchOptions: Sendable, Equatable {
     /// `--offline` with `--strict` could never succeed, and `--offline` with
     /// `--refresh` asks for a request and forbids it.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        policy = FetchPolicy(offline: arguments[declared: Self.offline], refresh: arguments[declared: Self.refresh],
-                             strict: arguments[declared: Self.strict])
-        timeout = arguments[declared: Self.timeout]
-        verbose = arguments[declared: Self.verbose]
+        policy = FetchPolicy(offline: arguments[Self.offline], refresh: arguments[Self.refresh],
+                             strict: arguments[Self.strict])
+        timeout = arguments[Self.timeout]
+        verbose = arguments[Self.verbose]
         if policy.offline && policy.refresh {
             throw UsageError("--offline and --refresh contradict each other: --refresh makes a request, --offline makes none")
         }

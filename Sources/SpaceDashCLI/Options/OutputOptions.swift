@@ -1,14 +1,20 @@
 import Foundation
 
 /// The options that shape the output, declared once: `--json`, `--units`,
-/// `--utc`, `--quiet`. A command lists the ones that apply to it (`[json, units]` for
-/// `mars-weather`); the others read as their defaults. `--color` is global
-/// (`GlobalOptions`).
+/// `--utc`, `--quiet`. Not every one applies everywhere (`--units` is Mars
+/// weather's, `--utc` is for launch times), so a command takes the ones that
+/// apply to it, under the group's one heading (`OutputOptions.group(json, quiet)`);
+/// the others read as their defaults. `--color` is global (`GlobalOptions`).
 struct OutputOptions: Sendable, Equatable {
     static let json = Flag("json", help: "Print JSON for scripts instead of text")
     static let units = Option<MarsWeatherUnits>("units", default: .metric, help: "Units: metric (°C, m/s) or imperial (°F, mph); pressure stays in Pa")
     static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
     static let quiet = Flag("quiet", short: "q", help: "Say nothing on stderr but errors (no fallback or staleness notices)")
+
+    /// The members `command` takes, under the heading "Output options".
+    static func group(_ members: any ArgumentDeclaration...) -> ArgumentGroup {
+        ArgumentGroup("Output options", members)
+    }
 
     let json: Bool
     let units: MarsWeatherUnits
