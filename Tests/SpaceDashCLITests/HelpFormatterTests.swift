@@ -27,10 +27,11 @@ import Terminal
               -t, --tag TAG            A tag (repeatable)
               -j, --json               Print JSON
               -v, --verbose            Say more
-              --color WHEN             Colour the output: auto (on a terminal, unless
-                                       NO_COLOR is set or TERM is dumb), always or never
-                                       (default: auto)
-              -h, --help               Show this help
+
+            Global options:
+              --color WHEN  Colour the output: auto (on a terminal, unless NO_COLOR is set
+                            or TERM is dumb), always or never (default: auto)
+              -h, --help    Show this help
 
             Examples:
               spacedash mars-weather --sols 3
@@ -68,7 +69,7 @@ import Terminal
     @Test func headingsAreBoldOnlyWithColour() {
         let coloured = HelpFormatter.help(for: chain("launches", "next"), mode: .colour)
         #expect(coloured.contains("\u{1B}[1mUsage:\u{1B}[0m spacedash launches next"))
-        #expect(coloured.contains("\u{1B}[1mOptions:\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[1mGlobal options:\u{1B}[0m"))
         #expect(HelpFormatter.help(for: chain("launches", "next"), mode: .attributes) == coloured)
         #expect(!HelpFormatter.help(for: chain("launches", "next")).contains("\u{1B}"))
     }

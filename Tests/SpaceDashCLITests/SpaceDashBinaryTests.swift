@@ -21,9 +21,11 @@ import TestSupport
         #expect(result.stderrText == "")
         let help = result.stdoutText
         #expect(help.hasPrefix("spacedash \(SpaceDashVersion.current): Mars weather and rocket launches in your terminal.\n"))
-        #expect(help.contains("\nUsage: spacedash [COMMAND] [--json] [--station curiosity|insight] [--quiet]\n                 [--units metric|imperial] [--utc] [--limit N] [--offline]\n"))
+        #expect(help.contains("\nUsage: spacedash [COMMAND] [--station curiosity|insight] [--limit N] [--json]\n                 [--units metric|imperial] [--utc] [--quiet] [--offline]\n"))
         #expect(help.contains("\nCommands:\n  help"))
-        #expect(help.contains("\nOptions:\n"))
+        for heading in ["Options", "Output options", "Fetch options", "Watch options", "Global options"] {
+            #expect(help.contains("\n\(heading):\n"), "\(heading)")
+        }
         #expect(help.contains("\nExamples:\n  spacedash"))
         #expect(try spacedash(["-h"]).stdout == result.stdout)
     }

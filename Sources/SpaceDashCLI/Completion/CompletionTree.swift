@@ -79,14 +79,14 @@ struct CompletionTree: Sendable {
                                       completesPaths: argument.kind == .option && Self.pathValueNames.contains(argument.valueName)))
             case .positional:
                 positionalValues += argument.fixedValues ?? []
+                // `spacedash help <TAB>`: the words `help` takes are the commands' names.
+                if argument.completesCommandNames {
+                    positionalValues += root.configuration.subcommands.map { $0.configuration.name }.filter { $0 != configuration.name }
+                }
             }
         }
         let subcommands = configuration.subcommands.map {
             Word(text: $0.configuration.name, help: $0.configuration.abstract)
-        }
-        // `spacedash help <TAB>`: the words `help` takes are the commands' names.
-        if ObjectIdentifier(command) == ObjectIdentifier(HelpCommand.self) {
-            positionalValues += root.configuration.subcommands.map { $0.configuration.name }.filter { $0 != configuration.name }
         }
         nodes.append(Node(path: path, subcommands: subcommands, options: options,
                           positionalValues: positionalValues))

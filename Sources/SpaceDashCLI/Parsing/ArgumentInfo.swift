@@ -41,13 +41,15 @@ public struct ArgumentInfo: Sendable {
     /// A positional that takes words starting with `-` the command does not
     /// know as options, so `launches search starlink -falcon` can exclude.
     public let acceptsDashPrefixedValues: Bool
+    /// A positional whose words are command names (`help COMMAND`), for completion.
+    let completesCommandNames: Bool
     /// Parses and checks one raw value, throwing what is wrong with it.
     let check: @Sendable (String) throws(InvalidArgumentValue) -> Void
 
     /// - Parameter valueName: nil for the default: the fixed values (`metric|imperial`), else the name in capitals.
     init(kind: Kind, name: String, short: Character?, valueName: String?, help: String,
          defaultDescription: String?, fixedValues: [String]?, expectation: String, example: String? = nil,
-         isRepeatable: Bool, isOptional: Bool, acceptsDashPrefixedValues: Bool = false,
+         isRepeatable: Bool, isOptional: Bool, acceptsDashPrefixedValues: Bool = false, completesCommandNames: Bool = false,
          check: @escaping @Sendable (String) throws(InvalidArgumentValue) -> Void) {
         self.kind = kind
         self.name = name
@@ -61,6 +63,7 @@ public struct ArgumentInfo: Sendable {
         self.isRepeatable = isRepeatable
         self.isOptional = isOptional
         self.acceptsDashPrefixedValues = acceptsDashPrefixedValues
+        self.completesCommandNames = completesCommandNames
         self.check = check
     }
 

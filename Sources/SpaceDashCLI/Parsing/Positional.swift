@@ -38,12 +38,15 @@ public struct RepeatedPositional<Value: ArgumentValue>: ArgumentDeclaration {
     ///   - isRequired: at least one word must be given.
     ///   - acceptsDashPrefixedValues: take words like `-falcon` that are not
     ///     options of the command as values instead of failing on them.
+    ///   - completesCommandNames: the words are command names (`help COMMAND`),
+    ///     which shell completion offers.
     public init(_ name: String, help: String, isRequired: Bool = false, acceptsDashPrefixedValues: Bool = false,
-                check: ValueCheck<Value>? = nil) {
+                completesCommandNames: Bool = false, check: ValueCheck<Value>? = nil) {
         info = ArgumentInfo(
             kind: .positional, name: name, short: nil, valueName: name, help: help,
             defaultDescription: nil, fixedValues: Value.fixedValues, expectation: Value.expectation, isRepeatable: true,
             isOptional: !isRequired, acceptsDashPrefixedValues: acceptsDashPrefixedValues,
+            completesCommandNames: completesCommandNames,
             check: makeCheck(Value.self, check, extract: { $0 }))
     }
 }

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import SpaceDashCLI
+
+/// The whole command tree, walked: what swift-argument-parser's validators
+/// check, for the project's static declarations, and that everything made from
+/// the tree (help, completions, the man page) shows every option.
+@Suite struct CommandTreeTests {
+    /// Every command with the words that name it, the root first.
+    static func everyCommand(_ command: any Command.Type = SpaceDash.self, path: [String] = []) -> [(path: [String], command: any Command.Type)] {
+        [(path, command)] + command.configuration.subcommands.flatMap { everyCommand($0, path: path + [$0.configuration.name]) }
+    }
+
+    @Test func noTwoOptionsOfACommandShareALongNameOrAShortLetter() {
+        for (path, command) in Self.everyCommand() {
+            let named = (command.configuration.arguments + GlobalOptions.all).filter { $0.kind != .positional }
+            let longs = named.map(\.name)
+            let shorts = named.compactMap(\.short)
+            #expect(Set(longs).count == longs.count, "spacedash \(path.joined(separator: " ")): \(longs.sorted())")
+            #expect(Set(shorts).count == shorts.count, "spacedash \(path.joined(separator: " ")): \(shorts.sorted())")
+        }
+    }
+
+    @Test func noCommandReadsAnOptionItDidNotDeclare() throws {
+        var checked = 0
+        for (path, command) in Self.everyCommand() {
+            // A command whose bare command line is incomplete (a required SHELL) is given its first example.
+            let words = (try? CommandLineParser.parse(path, root: SpaceDash.self)) != nil
+                ? path
+                : (command.configuration.examples.first?.commandLine ?? "").split(separator: " ").dropFirst()
+                    .prefix { !$0.hasPrefix(">") && !$0.hasPrefix("|") }.map(String.init)
+            let invocation = try CommandLineParser.parse(words, root: SpaceDash.self)
+            _ = try invocation.commands.last!.init(invocation.arguments)
+            #expect(invocation.arguments.undeclaredReads.isEmpty,
+                    "spacedash \(path.joined(separator: " ")) reads \(invocation.arguments.undeclaredReads) without declaring it: it always gets the default")
+            checked += 1
+        }
+        #expect(checked == Self.everyCommand().count)
+    }
+
+    @Test func readingAnUndeclaredOptionIsNoticed() throws {
+        let invocation = try CommandLineParser.parse(["demo"], root: SpaceDash.self)
+        _ = invocation.arguments[FetchOptions.offline]
+        #expect(invocation.arguments.undeclaredReads == ["--offline"])
+        _ = invocation.arguments[declared: FetchOptions.refresh]
+        #expect(invocation.arguments.undeclaredReads == ["--offline"], "a shared group's reads of what the command left out are deliberate")
+    }
+
+    /// Every option a command takes, its own and its groups', with the global ones.
+    static func options(of command: any Command.Type, isRoot: Bool) -> [ArgumentInfo] {
+        HelpFormatter.optionSections(of: command.configuration, isRoot: isRoot).flatMap(\.arguments)
+    }
+
+    @Test func everyOptionIsDeclaredOnce() {
+        // One declaration per long name: the same name everywhere has the same help,
+        // value name and default, so two commands cannot drift apart.
+        var seen: [String: (help: String, value: String, defaultValue: String?, where: String)] = [:]
+        for (path, command) in Self.everyCommand() {
+            for info in command.configuration.arguments where info.kind != .positional {
+                let here = "spacedash \(path.joined(separator: " "))"
+                if let first = seen[info.name] {
+                    #expect(first.help == info.help && first.value == info.valueName && first.defaultValue == info.defaultDescription,
+                            "--\(info.name) is declared twice: in \(first.where) and in \(here)")
+                } else {
+                    seen[info.name] = (info.help, info.valueName, info.defaultDescription, here)
+                }
+            }
+        }
+        #expect(seen.count > 20)
+    }
+
+    @Test func everyOptionIsInHelpCompletionsAndTheManPage() {
+        let tree = CompletionTree(root: SpaceDash.self)
+        let scripts = CompletionShell.allCases.map { CompletionScript.script(for: $0, tree: tree) }
+        let manPage = ManPage.page()
+        for (path, command) in Self.everyCommand() {
+            let chain = SpaceDash.commandChain(for: path)
+            let help = HelpFormatter.help(for: chain)
+            let node = tree.nodes.first { $0.path == path }
+            #expect(node != nil, "no completion node for spacedash \(path.joined(separator: " "))")
+            for info in Self.options(of: command, isRoot: path.isEmpty) {
+                let name = "--\(info.name)"
+                #expect(help.contains(info.helpLabel), "spacedash \(path.joined(separator: " ")) --help lacks \(name)")
+                #expect(node?.options.contains { $0.name == info.name } == true, "completion of spacedash \(path.joined(separator: " ")) lacks \(name)")
+                for script in scripts { #expect(script.contains(name), "a completion script lacks \(name)") }
+                #expect(manPage.contains(ManPage.escaped(info.helpLabel)), "the man page lacks \(name)")
+            }
+        }
+    }
+
+    @Test func helpListsGroupsUnderTheirTitles() {
+        let search = HelpFormatter.help(for: SpaceDash.commandChain(for: ["launches", "search"]))
+        let next = HelpFormatter.help(for: SpaceDash.commandChain(for: ["launches", "next"]))
+        for page in [search, next] {
+            #expect(page.contains("\nFilter options:\n  --agency A"))
+            #expect(page.contains("\nFetch options:\n  --offline"))
+            #expect(page.contains("\nGlobal options:\n  --color WHEN"))
+        }
+        #expect(search.contains("\nWatch options:\n  --watch"))
+        #expect(!next.contains("--watch"))
+    }
+
+    @Test func noFeatureNamesACommandType() throws {
+        // Commands are entry points, not libraries: what two commands share lives in a
+        // renderer, a presenter or an option group. Only Commands/ names a command type.
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/SpaceDashCLI").standardizedFileURL
+        // The root may be named: it is the program, which the demo runs and the man page walks.
+        let commandTypes = Self.everyCommand().map { String(describing: $0.command) }.filter { $0 != "SpaceDash" }
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" && !$0.path.contains("/Commands/") } ?? []
+        #expect(files.count > 50)
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for type in commandTypes where text.range(of: "\\b\(type)\\b", options: .regularExpression) != nil {
+                Issue.record("\(file.lastPathComponent) names the command \(type)")
+            }
+        }
+    }
+}
