@@ -5,6 +5,12 @@
 SWIFT    ?= swift
 PREFIX   ?= /usr/local
 BINDIR   := $(DESTDIR)$(PREFIX)/bin
+DATADIR  := $(DESTDIR)$(PREFIX)/share
+# What `make install` puts beside the binary, each where its reader looks.
+MANPAGE         := $(DATADIR)/man/man1/spacedash.1
+BASH_COMPLETION := $(DATADIR)/bash-completion/completions/spacedash
+ZSH_COMPLETION  := $(DATADIR)/zsh/site-functions/_spacedash
+FISH_COMPLETION := $(DATADIR)/fish/vendor_completions.d/spacedash.fish
 ARGS     ?=
 # The build must stay free of warnings: CI treats one as a failure.
 SWIFTFLAGS ?= -Xswiftc -warnings-as-errors
@@ -16,7 +22,7 @@ RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
 # Where `make test` installs the release binary for the test that runs it without the toolchain.
 TEST_INSTALL := $(CURDIR)/.build/test-install
 
-.PHONY: all deps bench-deps profile-deps build release test demo run bench install uninstall fixtures startup-order fuzz fuzz-build clean help
+.PHONY: all deps test-deps bench-deps profile-deps build release test demo run bench man install uninstall fixtures startup-order fuzz fuzz-build clean help
 
 all: build
 
@@ -27,7 +33,9 @@ help:
 	@echo "make run ARGS='mars-weather --offline'   run the debug binary"
 	@echo "make bench    release benchmarks, one line per case"
 	@echo "make fuzz     every fuzz target for FUZZ_SECONDS (default 60) each"
-	@echo "make install  install to \$$(PREFIX)/bin (PREFIX=$(PREFIX))"
+	@echo "make man      write the manual page to dist/spacedash.1 (man -l dist/spacedash.1)"
+	@echo "make install  install the binary, man page and shell completions under PREFIX=$(PREFIX)"
+	@echo "make uninstall  remove exactly what make install put there"
 	@echo "make startup-order  record the functions start-up runs, for the release link (needs valgrind)"
 
 # libcurl (and pkg-config, which SwiftPM uses to find it) from Debian's packages.
@@ -44,6 +52,25 @@ deps:
 	  fi; \
 	fi
 
+# What the tests check the man page and the completions with: groff and man,
+# and the real shells (bash's bash-completion loader, zsh, fish).
+TEST_TOOLS := groff:groff-base man:man-db zsh:zsh fish:fish /usr/share/bash-completion/bash_completion:bash-completion
+test-deps:
+	@missing=""; for pair in $(TEST_TOOLS); do \
+	  tool=$${pair%%:*}; package=$${pair#*:}; \
+	  if [ "$${tool#/}" != "$$tool" ]; then [ -e "$$tool" ] || missing="$$missing $$package"; \
+	  else command -v $$tool >/dev/null 2>&1 || missing="$$missing $$package"; fi; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing$$missing with apt-get (the tests check the man page and completions with them)" >&2; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
+	      || { echo "apt-get could not install$$missing" >&2; exit 1; }; \
+	  else \
+	    echo "The tests need$$missing. Install with: sudo apt-get install -y$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+
 build: deps
 	$(SWIFT) build $(SWIFTFLAGS)
 
@@ -52,7 +79,7 @@ release: deps
 
 # The tests include the installed binary's (InstalledBinaryTests), so the release
 # binary is built and installed into a scratch prefix first.
-test: deps
+test: deps test-deps
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(MAKE) --no-print-directory install DESTDIR=$(TEST_INSTALL) PREFIX=/usr
 	SPACEDASH_INSTALLED_BINARY=$(TEST_INSTALL)/usr/bin/spacedash $(SWIFT) test --skip-build
@@ -124,12 +151,23 @@ startup-order: profile-deps
 	  "$$(git rev-parse --short HEAD 2>/dev/null || echo 'an unknown commit')$$(git diff --quiet HEAD -- Sources Package.swift 2>/dev/null || echo ' with local changes')"
 	rm -f "$(RELEASE_BIN)/spacedash"
 
+# The man page and the completions are written by the binary from its own
+# command declarations (spacedash help --man, spacedash completion SHELL).
+man: release
+	@mkdir -p dist
+	"$(RELEASE_BIN)/spacedash" help --man > dist/spacedash.1
+	@echo "wrote dist/spacedash.1 (man -l dist/spacedash.1)"
+
 install: release
-	install -d "$(BINDIR)"
+	install -d "$(BINDIR)" "$(dir $(MANPAGE))" "$(dir $(BASH_COMPLETION))" "$(dir $(ZSH_COMPLETION))" "$(dir $(FISH_COMPLETION))"
 	install -m 0755 "$(RELEASE_BIN)/spacedash" "$(BINDIR)/spacedash"
+	"$(RELEASE_BIN)/spacedash" help --man > "$(MANPAGE)" && chmod 0644 "$(MANPAGE)"
+	"$(RELEASE_BIN)/spacedash" completion bash > "$(BASH_COMPLETION)" && chmod 0644 "$(BASH_COMPLETION)"
+	"$(RELEASE_BIN)/spacedash" completion zsh > "$(ZSH_COMPLETION)" && chmod 0644 "$(ZSH_COMPLETION)"
+	"$(RELEASE_BIN)/spacedash" completion fish > "$(FISH_COMPLETION)" && chmod 0644 "$(FISH_COMPLETION)"
 
 uninstall:
-	rm -f "$(BINDIR)/spacedash"
+	rm -f "$(BINDIR)/spacedash" "$(MANPAGE)" "$(BASH_COMPLETION)" "$(ZSH_COMPLETION)" "$(FISH_COMPLETION)"
 
 # Fixtures/bundled/NAME.json (or .tsv) -> BundledFixtures.NAME in the
 # SpaceDataBundle target, compiled into the binary (SwiftPM resources live

@@ -17,7 +17,6 @@ struct LaunchesSearchCommand: Command {
             a word of one or two letters, which would read as options
             """,
         acceptsDashPrefixedValues: true)
-    static let past = Flag("past", help: "Past launches, newest first, instead of upcoming ones")
     static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N launches", example: "10", check: .within(1...100_000))
     static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead, - for standard input: no request, no cache",
                                         expecting: "a path", example: "saved.json")
@@ -52,7 +51,7 @@ struct LaunchesSearchCommand: Command {
 
             No match prints nothing on stdout ([] with --json) and exits 0.
             """,
-        arguments: [query, past, limit, file, pages, ics, interactive, debounce],
+        arguments: [query, LaunchTimeframeOption.past, limit, file, pages, ics, interactive, debounce],
         groups: [LaunchFilterOptions.group, OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet),
                  FetchOptions.group, WatchOptions.group],
         examples: [
@@ -78,7 +77,7 @@ struct LaunchesSearchCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         let selection = LaunchSelection(
             words: arguments[Self.query], filters: try LaunchFilterOptions(arguments),
-            timeframe: arguments[Self.past] ? .past : .upcoming, limit: arguments[Self.limit],
+            timeframe: LaunchTimeframeOption.timeframe(arguments), limit: arguments[Self.limit],
             file: arguments[Self.file], pages: arguments[Self.pages],
             fetch: try FetchOptions(arguments), output: OutputOptions(arguments))
         let ics = arguments[Self.ics]

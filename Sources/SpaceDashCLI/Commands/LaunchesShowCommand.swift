@@ -9,7 +9,6 @@ struct LaunchesShowCommand: Command {
     static let target = RepeatedPositional<String>(
         "ID|QUERY", help: "A launch's id (from --json, the last field of a piped row, or 'launches next --format {id}'), or words that pick one launch as 'launches search' does",
         isRequired: true, acceptsDashPrefixedValues: true)
-    static let past = Flag("past", help: "Look for the QUERY among past launches instead of upcoming ones")
 
     static let configuration = CommandConfiguration(
         name: "show",
@@ -29,7 +28,7 @@ struct LaunchesShowCommand: Command {
             map_url, pad_time_zone, webcasts and info_links (each link: url, title, publisher, \
             type, priority).
             """,
-        arguments: [target, past],
+        arguments: [target, LaunchTimeframeOption.past],
         groups: [OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash launches show e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", "One launch by its id."),
@@ -47,7 +46,7 @@ struct LaunchesShowCommand: Command {
         output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
         // The history's launches are all past: their ids need no --past.
-        timeframe = arguments[Self.past] || (words.first.map(Self.namesHistoryLaunch) ?? false) ? .past : .upcoming
+        timeframe = arguments[LaunchTimeframeOption.past] || (words.first.map(Self.namesHistoryLaunch) ?? false) ? .past : .upcoming
         if text.isEmpty { throw UsageError("show needs a launch's id or words naming it", hint: "spacedash launches show starlink") }
         // An id (`gcat:1969-059` has a colon too) is no query; words are read as every search reads them.
         if !Self.mayBeID(text), let unknown = LaunchSearchQuery(words: words).unknownQualifierError { throw unknown }
