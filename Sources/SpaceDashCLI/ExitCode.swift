@@ -38,11 +38,21 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     public var hint: String?
     /// The command whose usage line follows the message; the parser fills it in.
     public var commandPath: [String]?
+    /// The error is a word the command does not know (an option, a command, an
+    /// argument): `--help` does not hide it, as it hides a bad value.
+    var namesAnUnknownWord = false
 
     public init(_ message: String, suggestion: String? = nil, hint: String? = nil) {
         self.message = message
         self.suggestion = suggestion
         self.hint = hint
+    }
+
+    /// An option, command or argument the command does not know.
+    static func unknownWord(_ message: String, suggestion: String? = nil, hint: String? = nil) -> UsageError {
+        var error = UsageError(message, suggestion: suggestion, hint: hint)
+        error.namesAnUnknownWord = true
+        return error
     }
 
     /// The one line shown on stderr (without the program name).

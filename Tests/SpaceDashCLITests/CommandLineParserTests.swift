@@ -185,7 +185,8 @@ private func problem(_ words: [String]) -> String? {
             == "unknown option '--limit' for 'spacedash mars-weather' (see 'spacedash mars-weather --help')")
         #expect(problem(["--json", "-q", "mars-weather"])
             == "unknown option '-q' for 'spacedash mars-weather' (see 'spacedash mars-weather --help')")
-        #expect(try parse(["--bogus", "--help", "mars-weather"]).action == .help, "help still wins")
+        #expect(problem(["--bogus", "--help", "mars-weather"]) == "unknown option '--bogus' for 'spacedash mars-weather' (see 'spacedash mars-weather --help')",
+                "an unknown word is answered as without --help")
     }
 
     @Test func theRealTreeTakesOptionsBeforeTheCommandThatHasThem() throws {
@@ -246,7 +247,7 @@ private func problem(_ words: [String]) -> String? {
         #expect(problem(["launches", "starlink", "serch"]) == nil, "only the first word can be a command")
         #expect(problem(["launches", "sea", "launch"]) == nil, "a short word is a query, though a prefix of search")
         #expect(problem(["launches", "research"]) == nil, "two edits away")
-        #expect(problem(["launches", "serch", "--help"]) == nil, "help wins")
+        #expect(problem(["launches", "serch", "--help"]) == problem(["launches", "serch"]), "--help does not hide the typo")
     }
 
     @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
@@ -279,6 +280,19 @@ private func problem(_ words: [String]) -> String? {
         #expect(invocation.action == .help)
         #expect(invocation.colorMode == .never)
         #expect(invocation.helpTarget.last?.configuration.name == "mars-weather")
+    }
+
+    @Test func anUnknownWordIsAnErrorWithOrWithoutHelp() throws {
+        // `spacedash launchs --help` used to print the root's help and exit 0.
+        for words in [["lanches"], ["dashboard"], ["mars-weather", "foo"], ["mars-weather", "--bogus"], ["completion", "bash", "file", "extra"]] {
+            let without = problem(words)
+            #expect(without != nil, "\(words)")
+            #expect(problem(words + ["--help"]) == without, "\(words) --help")
+            #expect(problem(["--help"] + words) == without, "--help \(words)")
+        }
+        // A wrong value is not an unknown word: help shows how to give it.
+        #expect(try parse(["mars-weather", "--sols", "99", "--help"]).action == .help)
+        #expect(try parse(["completion", "--help"]).action == .help, "a missing argument neither")
     }
 
     @Test func version() throws {

@@ -82,10 +82,10 @@ public enum CommandLineParser {
 
         do throws(UsageError) {
             let (arguments, colorMode, leadingWords) = try parseArguments(Array(rest), for: chain)
-            if chain.count > named.count, !arguments[GlobalOptions.help], let firstWord = leadingWords.first {
+            if chain.count > named.count, let firstWord = leadingWords.first {
                 // `launches help`, `launches serch starlink`: a word meant as a
                 // command, not as the default command's first word.
-                if firstWord == "help" {
+                if firstWord == "help", !arguments[GlobalOptions.help] {
                     let topic = leadingWords.dropFirst().first
                     let target = topic.flatMap { named.last!.configuration.subcommand(named: $0) }.map { named + [$0] } ?? named
                     return Invocation(action: .help, commands: chain, helpTarget: target,
@@ -98,8 +98,9 @@ public enum CommandLineParser {
             return Invocation(action: action, commands: chain, helpTarget: helpTarget,
                               arguments: arguments, colorMode: colorMode)
         } catch {
-            // Help wins over a wrong command line: the user asked how to fix it.
-            if helpRequested {
+            // Help wins over a wrong value: the user asked how to fix it. A word the
+            // command does not know (`launchs --help`) is answered as without --help.
+            if helpRequested && !error.namesAnUnknownWord {
                 return Invocation(action: .help, commands: chain, helpTarget: helpTarget,
                                   arguments: ParsedArguments(), colorMode: lenientColorMode(in: Array(rest)))
             }
@@ -194,7 +195,7 @@ public enum CommandLineParser {
             let found = optionWordsEnd(words, from: index, options: acceptedOptions(of: command))
             if let unknown = found.unknown {
                 let path = HelpFormatter.commandName(chain + [command])
-                var error = UsageError("unknown option '\(display(unknown))' for '\(path)'", hint: "see '\(path) --help'")
+                var error = UsageError.unknownWord("unknown option '\(display(unknown))' for '\(path)'", hint: "see '\(path) --help'")
                 error.commandPath = (chain + [command]).dropFirst().map { $0.configuration.name }
                 return error
             }
@@ -216,7 +217,7 @@ public enum CommandLineParser {
             $0.configuration.name != word && Suggestion.editDistance(typed, Array($0.configuration.name)) <= 1
         }) else { return nil }
         let path = HelpFormatter.commandName(named)
-        var error = UsageError("unknown command '\(display(word))' for '\(path)'", suggestion: close.configuration.name)
+        var error = UsageError.unknownWord("unknown command '\(display(word))' for '\(path)'", suggestion: close.configuration.name)
         error.hint = "for the word itself, write: \(path) -- \(display(word))"
         error.commandPath = named.dropFirst().map { $0.configuration.name }
         return error
@@ -290,7 +291,7 @@ public enum CommandLineParser {
                 let name = String(body.prefix { $0 != "=" })
                 let inline = body.contains("=" as Character) ? String(body.drop { $0 != "=" }.dropFirst()) : nil
                 guard let info = long(name) else {
-                    throw UsageError("unknown option '\(display(word.count > 2 && inline != nil ? "--" + name : word))'",
+                    throw UsageError.unknownWord("unknown option '\(display(word.count > 2 && inline != nil ? "--" + name : word))'",
                                      suggestion: Suggestion.closest(to: "--" + name, among: named.map(\.displayName)))
                 }
                 if info.kind == .flag {
@@ -324,13 +325,13 @@ public enum CommandLineParser {
                         continue
                     }
                     if letters.count > 1, let info = long(String(letters)) {
-                        throw UsageError("unknown option '\(display(word))'", suggestion: info.displayName)
+                        throw UsageError.unknownWord("unknown option '\(display(word))'", suggestion: info.displayName)
                     }
                     let hint = takesDashWords
                         ? "to exclude '\(display(String(letters)))', write it after --: "
                             + ([HelpFormatter.commandName(chain), "--"] + positionalWords + [word]).map(display).joined(separator: " ")
                         : nil
-                    throw UsageError("unknown option '-\(display(String(unknown)))'"
+                    throw UsageError.unknownWord("unknown option '-\(display(String(unknown)))'"
                                      + (letters.count > 1 ? " in '\(display(word))'" : ""), hint: hint)
                 }
                 for info in flags { parsed.setFlag(info) }
@@ -365,10 +366,10 @@ public enum CommandLineParser {
         guard let extra = remaining.first else { return }
         if !configuration.subcommands.isEmpty {
             let names = configuration.subcommands.map { $0.configuration.name }
-            throw UsageError(extra.isEmpty ? "unknown command '' (an empty word)" : "unknown command '\(display(extra))'",
+            throw UsageError.unknownWord(extra.isEmpty ? "unknown command '' (an empty word)" : "unknown command '\(display(extra))'",
                              suggestion: Suggestion.closest(to: extra, among: names))
         }
-        throw UsageError("unexpected argument '\(display(extra))'",
+        throw UsageError.unknownWord("unexpected argument '\(display(extra))'",
                          hint: positionals.isEmpty ? "'\(configuration.name)' takes no arguments" : nil)
     }
 
