@@ -121,7 +121,7 @@ bench: bench-deps
 	else \
 	  echo "make bench: the OpenCombine baseline did not build (see .build/opencombine-baseline.log)" >&2; \
 	fi; \
-	"$$($(SWIFT) build -c release --show-bin-path)/SpaceDashBench" $(BENCH_ARGS)
+	"$$($(SWIFT) build -c release --show-bin-path)/SpaceDashBench" --report BENCHMARKS.md $(BENCH_ARGS)
 
 # The release link places the functions the start-up commands run together, at
 # the start of .text (lld's --symbol-ordering-file, set in Package.swift): a start-up

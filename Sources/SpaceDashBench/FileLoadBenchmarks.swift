@@ -25,7 +25,7 @@ enum FileLoadBenchmarks {
     }
 
     /// Runs the sizes `selected` takes (`file_load` all, `file_load.1000000` one),
-    /// then prints the README's `--file` table, row for row.
+    /// then prints BENCHMARKS.md's `--file` table, row for row.
     static func run(selected: (String) -> Bool) {
         let chosen = sizes.filter { selected("file_load.\($0)") }
         guard !chosen.isEmpty else { return }
@@ -59,19 +59,19 @@ enum FileLoadBenchmarks {
         if rates.count > 1, let fastest = rates.max(), let slowest = rates.min() {
             line("file_load.rate_spread \(String(format: "%.1f", (fastest - slowest) / fastest * 100)) %")
         }
-        // The README's table: each size's MB/s against the smallest file's (the
+        // BENCHMARKS.md's table: each size's MB/s against the smallest file's (the
         // baseline: the bar is 20 % at most), its memory against its index.
         let measured = ProcessMeasurement.measuredOn(loadBefore: loadBefore)
         let baseline = loads.first { $0.size == sizes[0] }
-        line("| file | load (CPU time, median) | MB/s | ratio to 10,000 launches' MB/s | peak RSS | index | peak RSS ÷ index | goal | measured |")
-        line("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        BenchmarkReport.shared.add("| file | load (CPU time, median) | MB/s | ratio to 10,000 launches' MB/s | peak RSS | index | peak RSS ÷ index | goal | measured |", to: .fileLoad)
+        BenchmarkReport.shared.add("| --- | --- | --- | --- | --- | --- | --- | --- | --- |", to: .fileLoad)
         for load in loads {
             let ratio = baseline.map { String(format: "%.2f ×", load.rate / $0.rate) } ?? "(10,000 not run)"
             let goal = load.size == 1_000_000 ? "≥ 0.8 ×; < 15 s" : (load.size == sizes[0] ? "" : "≥ 0.8 ×")
-            line("| \(load.size.grouped) launches, \(ProcessMeasurement.format(Double(load.fileBytes) / 1_000_000)) MB"
+            BenchmarkReport.shared.add("| \(load.size.grouped) launches, \(ProcessMeasurement.format(Double(load.fileBytes) / 1_000_000)) MB"
                 + " | \(String(format: "%.2f", load.seconds)) s | \(ProcessMeasurement.format(load.rate)) | \(ratio)"
                 + " | \(ProcessMeasurement.format(load.peakBytes / 1_048_576)) MiB | \(ProcessMeasurement.format(load.indexBytes / 1_000_000)) MB"
-                + " | \(String(format: "%.1f", load.peakBytes / load.indexBytes)) × | \(goal) | \(measured) |")
+                + " | \(String(format: "%.1f", load.peakBytes / load.indexBytes)) × | \(goal) | \(measured) |", to: .fileLoad)
         }
     }
 

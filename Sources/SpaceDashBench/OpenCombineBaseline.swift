@@ -49,7 +49,7 @@ enum OpenCombineBaseline {
         }
     }
 
-    /// The README's names of the cases.
+    /// The report's names of the cases.
     static let descriptions: [String: String] = [
         "subject_sink": "subject_sink (PassthroughSubject → sink)",
         "chain5": "chain5 (map → filter → map → removeDuplicates → sink)",

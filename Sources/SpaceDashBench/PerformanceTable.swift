@@ -1,9 +1,9 @@
 import Foundation
 import Synchronization
 
-/// The README's performance table, row for row: each suite adds the rows of the
+/// BENCHMARKS.md's summary table, row for row: each suite adds the rows of the
 /// cases it ran, each with its baseline measured in the same run, and the bench
-/// prints the table last, so the README takes it verbatim. (The start-up and
+/// prints the table last, into the report too. (The start-up and
 /// `--file` cases print their own tables, whose columns differ.)
 final class PerformanceTable: Sendable {
     static let shared = PerformanceTable()
@@ -22,10 +22,10 @@ final class PerformanceTable: Sendable {
     func print() {
         let lines = rows.withLock { $0 }
         guard !lines.isEmpty else { return }
-        Swift.print("| case | figure | baseline (same run) | ratio | bar | measured |")
-        Swift.print("| --- | --- | --- | --- | --- | --- |")
-        for line in lines { Swift.print(line) }
-        fflush(nil)
+        let report = BenchmarkReport.shared
+        report.add("| case | figure | baseline (same run) | ratio | bar | measured |", to: .summary)
+        report.add("| --- | --- | --- | --- | --- | --- |", to: .summary)
+        for line in lines { report.add(line, to: .summary) }
     }
 }
 

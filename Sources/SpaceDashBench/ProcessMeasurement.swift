@@ -76,7 +76,7 @@ enum ProcessMeasurement {
         (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
     }
 
-    /// The README tables' "measured" column: when, on how many CPUs, and the
+    /// The report tables' "measured" column: when, on how many CPUs, and the
     /// load average at the start and at the end of the measurement.
     static func measuredOn(loadBefore: String) -> String {
         let formatter = DateFormatter()

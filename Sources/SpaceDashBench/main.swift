@@ -5,7 +5,13 @@ import Foundation
 if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == FileLoadBenchmarks.childFlag {
     exit(FileLoadBenchmarks.child(path: CommandLine.arguments[2]))
 }
-let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
+// `--report FILE` (make bench: BENCHMARKS.md) writes the report after a run of every case.
+var benchmarkArguments = Array(CommandLine.arguments.dropFirst())
+var reportPath: String?
+if benchmarkArguments.count >= 2, benchmarkArguments[0] == "--report" {
+    reportPath = benchmarkArguments[1]
+    benchmarkArguments.removeFirst(2)
+}
 let runner = BenchmarkRunner(arguments: benchmarkArguments)
 // First, while this process is small: a spawned child's peak RSS includes ours.
 StartupBenchmarks.run(selected: runner.selected)
@@ -21,5 +27,12 @@ if runner.selected("curiosity") { CuriosityBenchmarks.run() }
 if runner.selected("history") { LaunchHistoryBenchmarks.run() }
 SearchBenchmarks.run(selected: runner.selected)
 InteractiveSearchBenchmarks.run(selected: runner.selected)
-PerformanceTable.shared.print()  // the README's table, from the cases above
+PerformanceTable.shared.print()  // the summary table, from the cases above
 runner.finish()
+if let reportPath {
+    if benchmarkArguments.isEmpty {
+        if BenchmarkReport.shared.write(to: reportPath) { runner.note("wrote \(reportPath)") }
+    } else {
+        runner.note("\(reportPath) is left as it is: only a run of every case writes it")
+    }
+}
