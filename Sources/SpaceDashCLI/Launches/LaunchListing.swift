@@ -10,6 +10,11 @@ struct LaunchListing: Sendable {
     /// A query longer than this is not echoed whole in "no match" (a pasted page of text).
     static let describedLimit = 120
 
+    /// How many past launches a terminal's table shows without --limit: the history holds
+    /// every orbital launch since 1957, and a table of thousands scrolls off the screen.
+    /// Into a pipe, everything.
+    static let pastOnTerminal = 50
+
     func run(_ context: CommandContext) async throws -> ExitCode {
         let output = selection.output
         // Only a request starts it: a fresh cache answers without one, spinner or delay.
@@ -20,7 +25,12 @@ struct LaunchListing: Sendable {
         spinner?.stop()
         let catalog = LaunchCatalog(launches: loaded.launches, timeframe: selection.timeframe,
                                     filter: selection.query.searchQuery, limit: selection.limit)
-        let shown = LaunchSearch.rows(catalog.selected)
+        var shown = LaunchSearch.rows(catalog.selected)
+        let tableOnTerminal = context.stdout.isTerminal && !output.json && !ics
+        if tableOnTerminal, selection.timeframe == .past, selection.limit == nil, shown.count > Self.pastOnTerminal {
+            output.notice("showing the newest \(Self.pastOnTerminal) of \(shown.count) past launches: --limit N shows more, and a pipe gets them all (| less)", in: context)
+            shown = Array(shown.prefix(Self.pastOnTerminal))
+        }
 
         if shown.isEmpty {
             // A calendar must hold an event (RFC 5545 §3.4): with none, nothing is printed.
