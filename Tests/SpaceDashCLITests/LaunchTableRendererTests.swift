@@ -185,17 +185,6 @@ import Terminal
         #expect(lines.contains { $0.contains("Gravity-1 | Unknown Payload") }, "a name that fits stays whole")
     }
 
-    @Test func aCutNameKeepsTheMatchesOfItsMissionHighlighted() {
-        let name = "Falcon 9 Block 5 | Starlink Group 17-39"
-        let cell = StyledText(name, highlighting: [name.range(of: "Starlink")!, name.range(of: "Falcon")!])
-        let cut = LaunchTableRenderer.keepingMission(cell, width: 27, ellipsis: "…")
-        #expect(cut?.plainText == "Fal… | Starlink Group 17-39")
-        #expect(cut?.spans.contains { $0.text == "Starlink" && $0.style == .highlight } == true)
-        #expect(cut?.spans.first?.text == "Fal…" && cut?.spans.first?.style == .highlight)
-        #expect(LaunchTableRenderer.keepingMission(cell, width: 23, ellipsis: "…") == nil, "no room for a letter of the rocket")
-        #expect(LaunchTableRenderer.keepingMission(StyledText("Soyuz 2.1a"), width: 5, ellipsis: "…") == nil)
-    }
-
     @Test func at40ColumnsOnlyTheNameIsCut() throws {
         let lines = try Self.lines(width: 40)
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })

@@ -233,7 +233,7 @@ import SpaceData
 
     @Test func pastOnATerminalShowsTheNewestFiftyAndSaysHowToSeeMore() throws {
         // Into a pipe every launch (above); on a terminal 6,471 rows would scroll away.
-        let (result, screen) = try Sandbox().runOnTerminal(["launches", "--past", "--offline"], server: nil, columns: 120,
+        let (result, screen) = try TestSupport.Sandbox().runOnTerminal(["launches", "--past", "--offline"], server: nil, columns: 120,
                                                            extra: ["SPACEDASH_NOW": "2026-07-20T14:38:00Z", "TZ": "UTC"])
         #expect(result.exitCode == 0)
         // Every row's name is "Rocket | Mission".
@@ -242,7 +242,7 @@ import SpaceData
         #expect(!screen.contains("Sputnik"), "the oldest are left out")
         #expect(rows.count == LaunchListing.pastOnTerminal, "\(rows.count) rows")
         #expect(result.stderrText.contains("showing the newest 50 of 6471 past launches: --limit N shows more, and a pipe gets them all (| less)"))
-        let (limited, limitedScreen) = try Sandbox().runOnTerminal(["launches", "--past", "--offline", "--limit", "60"], server: nil, columns: 120,
+        let (limited, limitedScreen) = try TestSupport.Sandbox().runOnTerminal(["launches", "--past", "--offline", "--limit", "60"], server: nil, columns: 120,
                                                                    extra: ["SPACEDASH_NOW": "2026-07-20T14:38:00Z"])
         #expect(limited.exitCode == 0 && !limited.stderrText.contains("showing the newest"), "--limit is obeyed as given")
         #expect(!limitedScreen.isEmpty)

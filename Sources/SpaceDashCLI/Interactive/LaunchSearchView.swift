@@ -81,17 +81,16 @@ public struct LaunchSearchView: Sendable {
         let marker = StyledText(selected ? glyphs.selectionMarker + " " : "  ", style: selected ? .bold : .plain)
         let base: TextStyle = selected ? .selection : .plain
         let padding = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(when)))
-        var line = marker + StyledText(when + padding + "  ", style: selected ? .selection : .dim)
-        line.append(Self.highlighted(launch.name, highlights, .name, style: base))
+        let lead = marker + StyledText(when + padding + "  ", style: selected ? .selection : .dim)
+        var tails: [StyledText] = []
         if let agency = launch.agencyName {
-            line.append(StyledText(glyphs.joiner, style: base))
-            line.append(Self.highlighted(agency, highlights, .agency, style: base))
+            tails.append(StyledText(glyphs.joiner, style: base) + Self.highlighted(agency, highlights, .agency, style: base))
         }
         if let location = launch.locationName {
-            line.append(StyledText(glyphs.joiner, style: base))
-            line.append(Self.highlighted(location, highlights, .location, style: base))
+            tails.append(StyledText(glyphs.joiner, style: base) + Self.highlighted(location, highlights, .location, style: base))
         }
-        return line.truncated(toWidth: width, ellipsis: glyphs.ellipsis)
+        return LaunchNameFit.row(lead, name: Self.highlighted(launch.name, highlights, .name, style: base), tails: tails,
+                                 width: width, ellipsis: glyphs.ellipsis)
     }
 
     /// `text` from the API, highlighted where the query matched, with control characters removed.

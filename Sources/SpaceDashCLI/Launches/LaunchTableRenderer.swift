@@ -135,7 +135,7 @@ struct LaunchTableRenderer: Sendable {
         }
         if let name = columns.firstIndex(of: .name) {
             for index in cells.indices where cells[index][name].displayWidth > widths[name] {
-                if let cut = Self.keepingMission(cells[index][name], width: widths[name], ellipsis: ellipsis) {
+                if let cut = LaunchNameFit.keepingMission(cells[index][name], width: widths[name], ellipsis: ellipsis) {
                     cells[index][name] = cut
                 }
             }
@@ -143,20 +143,6 @@ struct LaunchTableRenderer: Sendable {
         var lines = [line(columns.map { StyledText($0.title, style: .bold) }, widths: widths)]
         for row in cells { lines.append(line(row, widths: widths)) }
         return lines
-    }
-
-    /// A launch's name ("Rocket | Mission") cut to `width` cells from its rocket, so
-    /// that its mission stays whole: "Fal… | Starlink Group 17-39". Cut at the end,
-    /// three Starlink launches would all read "Falcon 9 Block 5 | Starlin…". Nil when
-    /// the name has no mission part or the mission alone leaves no room for a letter
-    /// of the rocket (the name is then cut at its end, as any cell).
-    static func keepingMission(_ name: StyledText, width: Int, ellipsis: String) -> StyledText? {
-        let text = name.plainText
-        guard let separator = text.range(of: " | ") else { return nil }
-        let (rocket, mission) = name.split(atCharacter: text.distance(from: text.startIndex, to: separator.lowerBound))
-        let rocketWidth = width - mission.displayWidth
-        guard rocketWidth > DisplayWidth.of(ellipsis) else { return nil }
-        return rocket.truncated(toWidth: rocketWidth, ellipsis: ellipsis) + mission
     }
 
     /// Which whole columns go, in order, before the name is cut.

@@ -60,14 +60,14 @@ struct LaunchWatchView: WatchView, Sendable {
             lines.append(StyledText(state.origin == nil ? "loading launches…" : "no upcoming launches to watch", style: .dim))
         }
         for (label, watched) in upcoming {
-            lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: nil))
+            lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: nil, width: width))
         }
         if !lifted.isEmpty {
             lines.append(StyledText())
             lines.append(StyledText("Lifted off", style: .bold))
             for (label, watched) in lifted {
                 let outcome = watched.launch.outcome ?? "outcome not known yet"
-                lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: outcome))
+                lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: outcome, width: width))
             }
         }
         return lines
@@ -119,25 +119,27 @@ struct LaunchWatchView: WatchView, Sendable {
     }
 
     /// The label, then the name (which gets the width first: what follows is cut
-    /// before it), the outcome or the status with its changes, then the place.
-    private func row(_ label: String, labelWidth: Int, _ watched: WatchedLaunch, dates: LaunchDateText, outcome: String?) -> StyledText {
+    /// before it, and a name too wide loses its rocket before its mission), the
+    /// outcome or the status with its changes, then the place.
+    private func row(_ label: String, labelWidth: Int, _ watched: WatchedLaunch, dates: LaunchDateText, outcome: String?, width: Int) -> StyledText {
         let launch = watched.launch
         let padding = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
-        var line = StyledText(label + padding + "  ", style: .bold)
-        line.append(TerminalSanitizer.clean(launch.name))
+        let lead = StyledText(label + padding + "  ", style: .bold)
+        var tails: [StyledText] = []
         if let outcome {
-            line.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(outcome), style: outcomeStyle(outcome)))
+            tails.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(outcome), style: outcomeStyle(outcome)))
         } else if let status = launch.statusShort {
-            line.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(status), style: .dim))
+            tails.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(status), style: .dim))
         }
         let arrow = glyphs.isUnicode ? "→" : "->"
         for change in watched.changes {
-            line.append(StyledText(glyphs.joiner + change.text(arrow: arrow), style: .highlight))
+            tails.append(StyledText(glyphs.joiner + change.text(arrow: arrow), style: .highlight))
         }
         if let location = launch.locationName {
-            line.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(location), style: .dim))
+            tails.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(location), style: .dim))
         }
-        return line
+        return LaunchNameFit.row(lead, name: StyledText(TerminalSanitizer.clean(launch.name)), tails: tails, width: width,
+                                 ellipsis: glyphs.ellipsis)
     }
 
     private func outcomeStyle(_ outcome: String) -> TextStyle {
