@@ -1,5 +1,5 @@
 /// Every way spacedash ends, with the status it exits with
-/// (sysexits.h for usage and unavailable, the shell's 128+SIGINT for 130).
+/// (sysexits.h for usage, unavailable and configuration, the shell's 128+SIGINT for 130).
 public enum ExitCode: Int32, Sendable, Equatable {
     /// Data shown, fallback data included.
     case success = 0
@@ -9,6 +9,9 @@ public enum ExitCode: Int32, Sendable, Equatable {
     case usage = 64
     /// `--strict` and no live data.
     case unavailable = 69
+    /// A setting outside the command line is wrong: an environment variable
+    /// (`SPACEDASH_NOW`, `SPACEDASH_LAUNCHES_URL`, …) that cannot be used.
+    case configuration = 78
     /// Cancelled by the user (Ctrl-C, Esc in the interactive search).
     case interrupted = 130
 }

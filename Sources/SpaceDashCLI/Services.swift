@@ -91,7 +91,7 @@ struct Services: Sendable {
         if let override = variables[Variable.insightURL], !override.isEmpty {
             guard let url = URL(string: override), let scheme = url.scheme?.lowercased(),
                   scheme == "http" || scheme == "https", url.host?.isEmpty == false
-            else { throw CommandError("\(Variable.insightURL) is not an http(s) URL: \(override)") }
+            else { throw CommandError("\(Variable.insightURL) is not an http(s) URL: \(override)", exitCode: .configuration) }
             base = url
         }
         return InSightService(configuration: .init(apiKey: key, baseURL: base, timeout: timeout), environment: environment)
@@ -104,7 +104,7 @@ struct Services: Sendable {
         if let override = variables[Variable.curiosityURL], !override.isEmpty {
             guard let url = URL(string: override), let scheme = url.scheme?.lowercased(),
                   scheme == "http" || scheme == "https", url.host?.isEmpty == false
-            else { throw CommandError("\(Variable.curiosityURL) is not an http(s) URL: \(override)") }
+            else { throw CommandError("\(Variable.curiosityURL) is not an http(s) URL: \(override)", exitCode: .configuration) }
             configuration.urls = [url]
         }
         return CuriosityWeatherService(configuration: configuration, environment: environment)
@@ -121,7 +121,8 @@ struct Services: Sendable {
         let token = variables[Variable.launchesToken]
         // It goes into a header line: a line break would end the header early. Never quote it.
         if let token, token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw CommandError("\(Variable.launchesToken) holds a line break or another control character: set it to the token alone")
+            throw CommandError("\(Variable.launchesToken) holds a line break or another control character: set it to the token alone",
+                               exitCode: .configuration)
         }
         guard let text = variables[Variable.launchesURL], !text.isEmpty else {
             return LaunchLibraryEndpoint(token: token)
@@ -129,7 +130,8 @@ struct Services: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty, url.query == nil
         else {
-            throw CommandError("\(Variable.launchesURL) is not an http(s) URL without a query: \"\(text)\" (for example https://ll.thespacedevs.com/2.3.0)")
+            throw CommandError("\(Variable.launchesURL) is not an http(s) URL without a query: \"\(text)\" (for example https://ll.thespacedevs.com/2.3.0)",
+                               exitCode: .configuration)
         }
         return LaunchLibraryEndpoint(base: url, token: token)
     }

@@ -55,7 +55,7 @@ import Terminal
         do {
             _ = try CommandContext.clock(environment: ["SPACEDASH_NOW": text])
         } catch {
-            #expect(error.exitCode == .usage)
+            #expect(error.exitCode == .configuration)
             #expect(error.message.hasPrefix("SPACEDASH_NOW is not an ISO-8601 UTC time: \"\(text)\""))
             #expect(error.message.contains("2026-07-20T12:00:00Z"), "it shows the form that works")
         }

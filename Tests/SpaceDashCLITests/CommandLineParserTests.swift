@@ -295,6 +295,12 @@ private func problem(_ words: [String]) -> String? {
         #expect(try parse(["completion", "--help"]).action == .help, "a missing argument neither")
     }
 
+    @Test func anOptionOfAnotherCommandNamesItsCommands() {
+        // One command tree: the parser knows who takes `--limit`.
+        #expect(problem(["mars-weather", "--limit", "3"]) == "unknown option '--limit' (--limit is an option of 'spacedash launches search')")
+        #expect(problem(["mars-weather", "--bogus"]) == "unknown option '--bogus'", "nobody's option: no hint")
+    }
+
     @Test func version() throws {
         #expect(try parse(["--version"]).action == .version)
     }

@@ -85,6 +85,14 @@ import SpaceData
         #expect(throws: UsageError.self) { try LaunchLineTemplate(template) }
     }
 
+    @Test(arguments: ["", "   "])
+    func anEmptyTemplateIsAUsageError(_ template: String) {
+        // `launches next --format ''` printed an empty line and exited 0: a blank status bar.
+        #expect(throws: UsageError("--format needs a template with a placeholder", hint: "--format '{name} {countdown}'")) {
+            try LaunchLineTemplate(template)
+        }
+    }
+
     @Test func controlCharactersFromTheDataNeverReachTheLine() throws {
         let launch = Launch(id: "x", name: "Rocket\u{1B}[2J | Mission\nsecond line")
         let line = try LaunchLineTemplate("{name}").render(launch, dates: Self.noon)

@@ -125,7 +125,7 @@ import TestSupport
 
     @Test func aMalformedBaseURLIsOneLine() async {
         let result = await run([], terminal: false, environment: ["SPACEDASH_LAUNCHES_URL": "ftp://x"])
-        #expect(result.code == 1)
+        #expect(result.code == 78, "a configuration error")
         #expect(result.stderr.hasPrefix("spacedash: SPACEDASH_LAUNCHES_URL is not an http(s) URL"))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }

@@ -57,7 +57,7 @@ extension Services {
     }
 
     @Test func aMalformedInsightAddressNamesItsVariable() {
-        #expect(throws: CommandError("SPACEDASH_INSIGHT_URL is not an http(s) URL: ftp://x")) {
+        #expect(throws: CommandError("SPACEDASH_INSIGHT_URL is not an http(s) URL: ftp://x", exitCode: .configuration)) {
             try Services.scripted(OfflineFetcher(), variables: ["SPACEDASH_INSIGHT_URL": "ftp://x"]).insight()
         }
     }
@@ -79,7 +79,7 @@ extension Services {
             Issue.record("accepted \(base)")
         } catch {
             #expect(error.message.contains("SPACEDASH_LAUNCHES_URL"))
-            #expect(error.exitCode == .failure)
+            #expect(error.exitCode == .configuration)
         }
     }
 
@@ -90,6 +90,7 @@ extension Services {
             Issue.record("accepted a token that would break its header line")
         } catch {
             #expect(error.message.contains("SPACEDASH_LL2_TOKEN"))
+            #expect(error.exitCode == .configuration)
             #expect(!error.message.contains("abc"), "the token itself is never shown")
         }
     }

@@ -92,9 +92,9 @@ import Terminal
         #expect(result.stderr == "")
     }
 
-    @Test func aMalformedSpacedashNowIsOneConfigurationLineAndExits64() async {
+    @Test func aMalformedSpacedashNowIsOneConfigurationLineAndExits78() async {
         let result = await runTest(["mars-weather", "--offline"], environment: ["SPACEDASH_NOW": "next tuesday"], root: SpaceDash.self)
-        #expect(result.code == 64)
+        #expect(result.code == 78, "sysexits' EX_CONFIG: the command line is right, a setting is not")
         #expect(result.stdout == "")
         #expect(result.stderr == "spacedash: SPACEDASH_NOW is not an ISO-8601 UTC time: \"next tuesday\" (set it like 2026-07-20T12:00:00Z, or unset it for the real clock)\n")
         let help = await runTest(["mars-weather", "--help"], environment: ["SPACEDASH_NOW": "next tuesday"], root: SpaceDash.self)

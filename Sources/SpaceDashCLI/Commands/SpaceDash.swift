@@ -30,7 +30,8 @@ public struct SpaceDash: Command {
             feed has nothing to give.
 
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
-            69 no live data with --strict, 130 interrupted.
+            69 no live data with --strict, 78 a setting that cannot be used (an environment \
+            variable such as SPACEDASH_NOW), 130 interrupted.
             """,
         arguments: [MarsWeatherCommand.station, limit],
         groups: [OutputOptions.group(OutputOptions.json, OutputOptions.units, OutputOptions.utc, OutputOptions.quiet),

@@ -80,6 +80,7 @@ enum ManPage {
         (1, "A failure: nothing to show, a file that cannot be read, no launch for launches next."),
         (64, "A usage error: an unknown command or option, a bad value, options that contradict each other."),
         (69, "--strict, and no live data."),
+        (78, "A configuration error: a setting outside the command line that cannot be used, such as a malformed SPACEDASH_NOW or SPACEDASH_LAUNCHES_URL."),
         (130, "Interrupted, or a full-screen view cancelled with Esc or Ctrl-C."),
     ]
 

@@ -54,6 +54,10 @@ struct LaunchLineTemplate: Sendable, Equatable {
     /// - Throws: `UsageError` naming the known placeholders for an unknown one,
     ///   and for a brace left open or closed alone.
     init(_ template: String) throws(UsageError) {
+        // A status bar given an empty line would show nothing and say all is well.
+        if template.allSatisfy(\.isWhitespace) {
+            throw UsageError("--format needs a template with a placeholder", hint: "--format '{name} {countdown}'")
+        }
         var parts: [Part] = []
         var text = ""
         var index = template.startIndex

@@ -7,7 +7,7 @@ import SpaceData
 /// also checks that the options agree.
 struct FetchOptions: Sendable, Equatable {
     static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
-    static let refresh = Flag("refresh", help: "Make a request even when the cached answer is fresh (6 hours for Curiosity's weather, an hour for InSight's, 15 minutes for launches)")
+    static let refresh = Flag("refresh", help: "Make a request even when the cached answer is still fresh (see the discussion above for how long each source's answer stays fresh)")
     static let strict = Flag("strict", help: "No fallback: without live data, exit 69")
     static let timeout = Option<Double>("timeout", valueName: "SECONDS", default: 15, help: "Give up on a request after this long",
                                         check: .within(0.1...600))

@@ -76,12 +76,12 @@ public struct CommandContext: Sendable {
 
     /// The run's clock: stopped at `SPACEDASH_NOW` when it is set (an ISO-8601
     /// UTC time such as 2026-07-20T12:00:00Z), else the real one. A malformed
-    /// value is a configuration error (exit 64) rather than a silent real clock.
+    /// value is a configuration error (exit 78) rather than a silent real clock.
     public static func clock(environment: [String: String]) throws(CommandError) -> @Sendable () -> Date {
         guard let text = environment[nowVariable], !text.isEmpty else { return { Date() } }
         guard text.hasSuffix("Z") || text.hasSuffix("z"), let now = LaunchLibraryDate.date(from: text) else {
             throw CommandError("\(nowVariable) is not an ISO-8601 UTC time: \"\(text)\" (set it like 2026-07-20T12:00:00Z, or unset it for the real clock)",
-                               exitCode: .usage)
+                               exitCode: .configuration)
         }
         return { now }
     }

@@ -205,6 +205,23 @@ public enum CommandLineParser {
         return nil
     }
 
+    /// `launches --units metric`: which commands take an option the command does not,
+    /// from the one command tree ("--units is an option of 'spacedash mars-weather' and
+    /// 'spacedash'"); nil when none does.
+    static func owners(of name: String, root: any Command.Type) -> String? {
+        var owners: [String] = []
+        func visit(_ chain: [any Command.Type]) {
+            let configuration = chain.last!.configuration
+            if configuration.arguments.contains(where: { $0.kind != .positional && $0.name == name }) {
+                owners.append("'" + HelpFormatter.commandName(chain) + "'")
+            }
+            for subcommand in configuration.subcommands { visit(chain + [subcommand]) }
+        }
+        visit([root])
+        guard !owners.isEmpty, owners.count <= 3 else { return nil }
+        return "--\(display(name)) is an option of " + Suggestion.list(owners, conjunction: "and")
+    }
+
     /// `launches serch`: the first word for a group's default subcommand is one
     /// edit from the name of one of the group's subcommands. One edit and five
     /// letters at least, so words a query plausibly holds ("sea launch",
@@ -291,8 +308,10 @@ public enum CommandLineParser {
                 let name = String(body.prefix { $0 != "=" })
                 let inline = body.contains("=" as Character) ? String(body.drop { $0 != "=" }.dropFirst()) : nil
                 guard let info = long(name) else {
+                    let suggestion = Suggestion.closest(to: "--" + name, among: named.map(\.displayName))
                     throw UsageError.unknownWord("unknown option '\(display(word.count > 2 && inline != nil ? "--" + name : word))'",
-                                     suggestion: Suggestion.closest(to: "--" + name, among: named.map(\.displayName)))
+                                                 suggestion: suggestion,
+                                                 hint: suggestion == nil ? owners(of: name, root: chain[0]) : nil)
                 }
                 if info.kind == .flag {
                     if inline != nil { throw UsageError("--\(name) takes no value", hint: "write --\(name) alone") }
