@@ -26,7 +26,7 @@ import Testing
         let result = await run(["help", "hepl"])
         #expect(result.code == 64)
         #expect(result.stderr == "spacedash: unknown command 'hepl'; did you mean 'help'?\n"
-            + "Usage: spacedash help [--color WHEN] [COMMAND...]\n")
+            + "Usage: spacedash help [--man] [--color WHEN] [COMMAND...]\n")
     }
 
     @Test func aWordBelowACommandWithoutSubcommandsIsUnknown() async {

@@ -489,6 +489,24 @@ private enum Pages {
         #expect(throws: ServiceFailure.fileNotLaunches(path: html.path, reason: "it is not JSON (it starts with \"<html>\")")) {
             try LaunchService.load(file: html.path)
         }
+        // Binary data is named, not quoted as noise: a PNG's signature, NUL bytes, bytes that are not UTF-8.
+        for (name, bytes) in [("image.png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]),
+                              ("zeros.bin", [0, 0, 0, 0]), ("latin1.txt", [0x66, 0xE9, 0x74, 0xE9])] as [(String, [UInt8])] {
+            let file = directory.appendingPathComponent(name)
+            try Data(bytes).write(to: file)
+            #expect(throws: ServiceFailure.fileNotLaunches(path: file.path, reason: "it is binary data, not JSON")) {
+                try LaunchService.load(file: file.path)
+            }
+        }
+        // Text cut inside a character at the 256th byte is still text.
+        let accents = directory.appendingPathComponent("accents.txt")
+        try Data(("x" + String(repeating: "é", count: 300)).utf8).write(to: accents)
+        do {
+            _ = try LaunchService.load(file: accents.path)
+            Issue.record("text is not launches")
+        } catch {
+            #expect(error.description.contains("it is not JSON (it starts with \"xéé"), "\(error)")
+        }
         do {
             _ = try LaunchService.load(file: throttled.path)
             Issue.record("a throttle answer is not launches")

@@ -60,7 +60,7 @@ public enum LaunchLibraryDecoder {
                 let results = try decoder.decode([Lossy<RawLaunch>].self, from: data)
                 return try page(count: nil, next: nil, previous: nil, results: results)
             }
-            guard first == UInt8(ascii: "{") else { throw LaunchLibraryError.notJSON(prefix: prefix(of: data)) }
+            guard first == UInt8(ascii: "{") else { throw LaunchLibraryError.notJSON(startingWith: data) }
             let envelope = try decoder.decode(RawEnvelope.self, from: data)
             if let results = envelope.results {
                 return try page(count: envelope.count, next: envelope.next, previous: envelope.previous, results: results)
@@ -82,7 +82,7 @@ public enum LaunchLibraryDecoder {
             if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil {
                 throw .unexpectedShape(first == UInt8(ascii: "{") ? "\"results\" is not a list" : "it is not a list of objects")
             }
-            throw .notJSON(prefix: prefix(of: data))
+            throw .notJSON(startingWith: data)
         }
     }
 

@@ -7,6 +7,9 @@ public enum LaunchLibraryError: Error, Sendable, Equatable, CustomStringConverti
     /// The body is not JSON at all (an HTML error page, a proxy's text...).
     /// `prefix` is the start of the body, sanitised, for the message.
     case notJSON(prefix: String)
+    /// The body is binary data (an image, an archive, random bytes): its start
+    /// would show as noise, so it is not quoted.
+    case binary
     /// The free tier's 15 requests an hour are spent: HTTP 429, or the body
     /// `{"detail":"Request was throttled. Expected available in N seconds."}`.
     /// `retryAfter` is in seconds when the server said.
@@ -19,12 +22,35 @@ public enum LaunchLibraryError: Error, Sendable, Equatable, CustomStringConverti
     /// Valid JSON, but not a page of launches (nor one launch).
     case unexpectedShape(String)
 
+    /// What a body that does not start as JSON is: binary data, or text quoted by its start.
+    static func notJSON(startingWith data: Data) -> LaunchLibraryError {
+        // JSON and the text a server sends instead are UTF-8 without NUL or other C0
+        // controls than whitespace; anything else in the first bytes is binary.
+        let start = data.prefix(256)
+        let isText = String(validating: start.prefix(start.count - trailingPartialScalar(start)), as: UTF8.self) != nil
+            && !start.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x1B }
+        return isText ? .notJSON(prefix: LaunchLibraryDecoder.prefix(of: data)) : .binary
+    }
+
+    /// The bytes at the end of `data` that begin a UTF-8 scalar cut off by the prefix.
+    private static func trailingPartialScalar(_ data: Data) -> Int {
+        var count = 0
+        for byte in data.reversed().prefix(3) {
+            count += 1
+            if byte & 0xC0 == 0xC0 { return count }   // a lead byte: its scalar is cut
+            if byte & 0x80 == 0 { return 0 }          // ASCII: nothing cut
+        }
+        return 0
+    }
+
     public var description: String {
         switch self {
         case .notJSON(let prefix):
             return prefix.isEmpty
                 ? "Launch Library sent an empty response instead of JSON"
                 : "Launch Library sent something that is not JSON (it starts with \"\(prefix)\")"
+        case .binary:
+            return "Launch Library sent binary data instead of JSON"
         case .throttled(let seconds):
             let base = "Launch Library's limit of 15 requests an hour was reached"
             guard let seconds else { return base + "; retry later" }

@@ -120,11 +120,13 @@ public enum LaunchLibraryFileDecoder {
             case let first? where Self.startsScalar(first):
                 // `null`, `"text"`, `42`: JSON when it is one whole value, but nothing that
                 // holds launches; anything else (`not found`) is text, shown by its start.
-                let start = LaunchLibraryDecoder.prefix(of: Data(try reader.upcoming(256)))
+                let upcoming = Data(try reader.upcoming(256))
                 let isOneValue = (try? reader.skipValue()).flatMap { try? reader.peekNonWhitespace() == nil } ?? false
-                throw WalkError.launches(isOneValue ? .unexpectedShape("the whole document is one value, \(start)") : .notJSON(prefix: start))
+                throw WalkError.launches(isOneValue
+                    ? .unexpectedShape("the whole document is one value, \(LaunchLibraryDecoder.prefix(of: upcoming))")
+                    : .notJSON(startingWith: upcoming))
             default:
-                throw WalkError.launches(.notJSON(prefix: LaunchLibraryDecoder.prefix(of: Data(try reader.upcoming(256)))))
+                throw WalkError.launches(.notJSON(startingWith: Data(try reader.upcoming(256))))
             }
             if try reader.peekNonWhitespace() != nil { throw reader.syntaxError("the end of the file") }
             return page

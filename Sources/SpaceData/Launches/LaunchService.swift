@@ -116,6 +116,7 @@ public final class LaunchService: Sendable {
     private static func fileReason(_ error: LaunchLibraryError) -> String {
         switch error {
         case .notJSON(let prefix): return prefix.isEmpty ? "it is empty" : "it is not JSON (it starts with \"\(prefix)\")"
+        case .binary: return "it is binary data, not JSON"
         case .malformedJSON(let offset, let expected): return "it is not valid JSON (at byte \(offset), \(expected) was expected)"
         case .unexpectedShape(let why): return "it is JSON but not a list of launches (\(why))"
         case .throttled, .api: return "it holds an error answer rather than launches (\(error))"
