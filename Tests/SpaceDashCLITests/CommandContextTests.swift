@@ -11,6 +11,17 @@ import Terminal
         #expect(context.errorStyleMode == .colour)
     }
 
+    /// The full-screen views draw on the terminal device, so their style is a terminal's
+    /// whatever stdout is (a pipe for `-i | cut`), still under --color and NO_COLOR.
+    @Test func theScreensStyleIsATerminalsWhateverStdoutIs() {
+        let piped = OutputStreams.memory(stdoutIsTerminal: false, stderrIsTerminal: false)
+        #expect(CommandContext(streams: piped, environment: ["TERM": "xterm"]).screenStyleMode == .colour)
+        #expect(CommandContext(streams: piped, environment: ["TERM": "xterm", "NO_COLOR": "1"]).screenStyleMode == .attributes)
+        #expect(CommandContext(streams: piped, environment: ["TERM": "xterm"], colorMode: .never).screenStyleMode == .plain)
+        #expect(CommandContext(streams: .memory(stdoutIsTerminal: true), environment: ["TERM": "xterm"], colorMode: .always)
+            .screenStyleMode == .colour)
+    }
+
     @Test func styledTextFollowsTheModeAndIsSanitised() {
         let plain = CommandContext(streams: .memory(stdoutIsTerminal: false), environment: [:])
         #expect(plain.styled("Sol 1200", .bold) == "Sol 1200")

@@ -30,26 +30,15 @@ import TestSupport
         screen.lines.indices.dropFirst(2).first { screen.line($0).hasPrefix(marker) }
     }
 
-    /// Starts the binary with the pty as its controlling terminal.
-    /// - Parameters:
-    ///   - offline: adds `--offline`.
-    ///   - ignoringHangUp: starts it with SIGHUP ignored, as `nohup` does.
+    /// Starts `launches search -i` with the pty as its controlling terminal, "now" when
+    /// the bundled listing was made (all of its launches are still ahead).
+    /// - Parameter offline: adds `--offline`.
     static func start(_ terminal: PseudoTerminal, _ arguments: [String], sandbox: Sandbox, offline: Bool = true,
                       environment: [String: String] = [:], ignoringHangUp: Bool = false,
                       stdout: ProcessRunner.StandardOutput = .capture) throws -> RunningProcess {
-        // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
-        // terminal, and execs spacedash with the same pid, whose end the test then sees.
-        let script = (ignoringHangUp ? "trap '' HUP; " : "") + "exec 0<>\"$1\"; shift; exec \"$@\""
-        return try ProcessRunner.start(
-            URL(fileURLWithPath: "/bin/bash"),
-            arguments: ["-c", script, "bash", terminal.path,
-                        ProjectPaths.spacedashBinary.path, "launches", "search", "-i"] + (offline ? ["--offline"] : []) + arguments,
-            environment: sandbox.environment(server: nil, extra: [
-                "TERM": "xterm-256color",
-                // "Now" when the bundled listing was made: all of its launches are still ahead.
-                "SPACEDASH_NOW": "2026-07-20T14:38:00Z",
-            ].merging(environment) { $1 }),
-            stdout: stdout, newSession: true)
+        try sandbox.startInteractive(["launches", "search", "-i"] + (offline ? ["--offline"] : []) + arguments, on: terminal,
+                                     extra: ["SPACEDASH_NOW": "2026-07-20T14:38:00Z"].merging(environment) { $1 },
+                                     ignoringHangUp: ignoringHangUp, stdout: stdout)
     }
 
     @Test func typeMoveAndEnterPrintsTheSelectedLaunch() throws {
@@ -183,18 +172,6 @@ import TestSupport
         terminal.type("\u{1B}")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 130)
-        #expect(result.stdout.isEmpty)
-        #expect(terminal.isRestored)
-    }
-
-    @Test func sigtermRestoresTheTerminal() throws {
-        let sandbox = Sandbox()
-        let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], sandbox: sandbox)
-        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
-        process.send(signal: SIGTERM)
-        let result = process.wait(timeout: 60)
-        #expect(result.signal == SIGTERM, "it dies of the signal, as a shell expects")
         #expect(result.stdout.isEmpty)
         #expect(terminal.isRestored)
     }
@@ -351,25 +328,7 @@ import TestSupport
         #expect(terminal.isRestored)
     }
 
-    // MARK: - Signals, paste and hang-ups
-
-    @Test func sigwinchRelaysOutTheScreenForTheNewWidth() throws {
-        let sandbox = Sandbox()
-        let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], sandbox: sandbox)
-        let first = Self.waitForFrame(terminal, showing: String(repeating: "─", count: 100))
-        #expect(first.lines.contains(String(repeating: "─", count: 100)), "the details rule spans 100 columns")
-        // The model starts blank at the new size: what it then shows, the program redrew.
-        terminal.resize(columns: 60, rows: 24)
-        let resized = terminal.waitForScreen { $0.cursorVisible && $0.lines.contains(String(repeating: "─", count: 60)) && $0.line(0).hasPrefix(">") }
-        #expect(resized.lines.contains(String(repeating: "─", count: 60)), "the rule redrawn for 60 columns")
-        #expect(resized.overflows == 0, "nothing drawn past the 60 columns or the 24 rows")
-        #expect(resized.line(1) == "10 / 10 launches · bundled listing of 20 July 2026")
-        #expect(resized.lines[2...].contains { $0.hasSuffix("…") }, "rows cut to the new width with an ellipsis")
-        terminal.type("\u{1B}")
-        #expect(process.wait(timeout: 60).exitCode == 130)
-        #expect(terminal.isRestored)
-    }
+    // MARK: - Width and paste
 
     /// `COLUMNS`, when set, is the width of every output: `-i` draws no wider.
     @Test func columnsSetNarrowsTheScreenAsItNarrowsEveryOutput() throws {
@@ -381,21 +340,6 @@ import TestSupport
         #expect(screen.line(1) == "10 / 10 launches · bundled listing of 20 July 2026")
         terminal.type("\u{1B}")
         #expect(process.wait(timeout: 60).exitCode == 130)
-        #expect(terminal.isRestored)
-    }
-
-    @Test func sighupRestoresTheTerminalAndEndsByTheSignal() throws {
-        let sandbox = Sandbox()
-        let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], sandbox: sandbox)
-        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
-        process.send(signal: SIGHUP)
-        let result = process.wait(timeout: 60)
-        let after = terminal.waitForScreen(timeout: 5_000) { !$0.isAlternateScreen }
-        #expect(result.signal == SIGHUP, "it dies of the hang-up, as a shell expects")
-        #expect(result.stdout.isEmpty)
-        #expect(after.cursorVisible, "the cursor shown")
-        #expect(!after.isAlternateScreen, "the alternate screen left")
         #expect(terminal.isRestored)
     }
 
@@ -415,44 +359,6 @@ import TestSupport
         #expect(result.exitCode == 130, "the pasted line break did not accept a launch")
         #expect(result.stdout.isEmpty)
         #expect(terminal.isRestored)
-    }
-
-    @Test func closingTheTerminalEndsTheSearchByTheHangUp() throws {
-        let sandbox = Sandbox()
-        let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], sandbox: sandbox)
-        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
-        terminal.closeMaster()
-        let result = process.wait(timeout: 60)
-        // The kernel hangs the terminal up (its settings can no longer be read): it sends
-        // SIGHUP, and reads fail. Whichever the program meets first ends it: the signal
-        // (silently), or the failed read (one line, exit 1). Never a hang or a crash report.
-        #expect(!result.timedOut)
-        #expect(result.stdout.isEmpty)
-        if result.signal == nil {
-            #expect(result.exitCode == 1)
-            #expect(result.stderrText == "spacedash: the terminal closed (hung up)\n")
-        } else {
-            // The signal may also come just after the failed read was told.
-            #expect(result.signal == SIGHUP)
-            #expect(["", "spacedash: the terminal closed (hung up)\n"].contains(result.stderrText), "no crash report: \(result.stderrText)")
-        }
-    }
-
-    @Test func withHangUpIgnoredAClosedTerminalEndsWithOneLine() throws {
-        let sandbox = Sandbox()
-        let terminal = try PseudoTerminal(columns: 100, rows: 30)
-        let process = try Self.start(terminal, [], sandbox: sandbox, ignoringHangUp: true)
-        Self.waitForFrame(terminal, showing: "bundled listing of 20 July 2026")
-        terminal.closeMaster()
-        let result = process.wait(timeout: 60)
-        // Reads then fail and so do writes (drawing): the error ends the run.
-        #expect(!result.timedOut)
-        #expect(result.exitCode == 1)
-        #expect(result.stdout.isEmpty)
-        let lines = result.stderrText.split(separator: "\n")
-        #expect(lines.count == 1, "one line: \(result.stderrText)")
-        #expect(result.stderrText == "spacedash: the terminal closed (hung up)\n")
     }
 
     // MARK: - Hostile data (issue 8)

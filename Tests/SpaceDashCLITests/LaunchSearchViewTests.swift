@@ -44,16 +44,17 @@ import Testing
         ]
         var view = LaunchSearchView()
         view.timeZone = try #require(TimeZone(identifier: "UTC"))
-        view.showsDetails = false
-        let text = view.frame(Self.state("", launches), size: TerminalSize(columns: 60, rows: 10), now: now).lines.map(\.plainText)
+        var state = Self.state("", launches)
+        state.showsDetails = false
+        let text = view.frame(state, size: TerminalSize(columns: 60, rows: 10), now: now).lines.map(\.plainText)
         #expect(Array(text[2...5]) == ["▶ 2026-11-21  Past", "  in 5h 12m   Soon", "  in ~45d     Month", "  —           Unknown"])
     }
 
     @Test func theRowsShownStartAtTheScrollOffsetAndKeepTheSelectionInView() {
         let launches = (0 ..< 30).map { Launch(id: "\($0)", name: "Launch \($0)") }
-        var view = LaunchSearchView()
-        view.showsDetails = false
+        let view = LaunchSearchView()
         var state = Self.state("", launches)
+        state.showsDetails = false
         state.selectedIndex = 7
         state.scrollOffset = 5
         let size = TerminalSize(columns: 40, rows: 7)  // 5 result rows
@@ -98,13 +99,15 @@ import Testing
     }
 
     @Test func tabHidesTheDetailsAndAShortTerminalHasNone() {
-        var view = LaunchSearchView()
-        let state = Self.state("", Self.launches)
+        let view = LaunchSearchView()
+        var state = Self.state("", Self.launches)
         #expect(view.frame(state, size: TerminalSize(columns: 60, rows: 8), now: Date()).lines.map(\.plainText).allSatisfy { !$0.hasPrefix("Pad:") })
-        view.showsDetails = false
+        #expect(LaunchSearchView.resultRows(in: TerminalSize(columns: 60, rows: 8), showingDetails: true) == 6, "no room for the details")
+        #expect(LaunchSearchView.resultRows(in: TerminalSize(columns: 60, rows: 20), showingDetails: true) == 11)
+        state.showsDetails = false
         let frame = view.frame(state, size: TerminalSize(columns: 60, rows: 20), now: Date())
         #expect(frame.lines.count == 4)
-        #expect(view.resultRows(in: TerminalSize(columns: 60, rows: 20)) == 18)
+        #expect(LaunchSearchView.resultRows(in: TerminalSize(columns: 60, rows: 20), showingDetails: false) == 18)
     }
 
     /// A long paste: an ellipsis at the left of the prompt says text is hidden there.
@@ -119,21 +122,6 @@ import Testing
         #expect(ascii.lines[0].plainText == "> ...pacex spacex spacex crew")
         let short = view.frame(Self.state("crew", Self.launches), size: TerminalSize(columns: 30, rows: 8), now: Date(timeIntervalSince1970: 0))
         #expect(short.lines[0].plainText == "> crew", "nothing hidden, no mark")
-    }
-
-    /// `COLUMNS=40` on a wider terminal: the screen is drawn 40 columns wide, as
-    /// every other output is; never wider than the terminal.
-    @Test func columnsLimitsTheWidthButNeverWidensIt() {
-        var view = LaunchSearchView()
-        view.columnsLimit = 40
-        let state = Self.state("", Self.launches)
-        let frame = view.frame(state, size: TerminalSize(columns: 100, rows: 20), now: Date(timeIntervalSince1970: 0))
-        #expect(frame.lines.allSatisfy { $0.displayWidth <= 40 })
-        #expect(frame.lines.map(\.plainText).contains(String(repeating: "─", count: 40)), "the details rule spans the 40 columns")
-        view.columnsLimit = 200
-        let narrow = view.frame(state, size: TerminalSize(columns: 60, rows: 20), now: Date(timeIntervalSince1970: 0))
-        #expect(narrow.lines.allSatisfy { $0.displayWidth <= 60 })
-        #expect(narrow.lines.map(\.plainText).contains(String(repeating: "─", count: 60)))
     }
 
     @Test func aLaunchFromGCATsHistoryCarriesItsCreditOnTheDetailsPane() throws {

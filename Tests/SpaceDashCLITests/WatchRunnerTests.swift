@@ -12,19 +12,13 @@ import TestSupport
         try LoopbackServer(routes: ["/2.3.0/launches/upcoming/": .json(try LaunchCaptures.data(LaunchCaptures.july2026List))])
     }
 
+    /// Starts `command` with the pty as its controlling terminal and stdout, at 12:00 UTC
+    /// on 20 July 2026, against `server`.
     static func start(_ terminal: PseudoTerminal, _ arguments: [String], server: LoopbackServer, sandbox: Sandbox,
                       command: [String] = ["launches", "--watch"], environment: [String: String] = [:]) throws -> RunningProcess {
-        // A new session: bash opens the pty without O_NOCTTY, which makes it the controlling
-        // terminal, makes it stdout too (--watch draws only on a terminal), and execs
-        // spacedash with the same pid.
-        try ProcessRunner.start(
-            URL(fileURLWithPath: "/bin/bash"),
-            arguments: ["-c", "exec 0<>\"$1\" 1>&0; shift; exec \"$@\"", "bash", terminal.path,
-                        ProjectPaths.spacedashBinary.path] + command + arguments,
-            environment: sandbox.environment(server: server, launchesPath: "/2.3.0", extra: [
-                "TERM": "xterm-256color", "TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z",
-            ].merging(environment) { $1 }),
-            stdout: .capture, newSession: true)
+        try sandbox.startInteractive(command + arguments, on: terminal, server: server, launchesPath: "/2.3.0",
+                                     extra: ["TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z"].merging(environment) { $1 },
+                                     stdoutOnTerminal: true)
     }
 
     static let starlink = "Falcon 9 Block 5 | Starlink Group 17-39"
@@ -139,44 +133,6 @@ import TestSupport
         #expect(terminal.isRestored)
     }
 
-    /// As in less or vim: Ctrl-Z gives the terminal back and stops; fg (SIGCONT) redraws.
-    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
-    func ctrlZSuspendsWithTheTerminalRestoredAndContinuingRedraws() throws {
-        let server = try Self.server()
-        defer { server.stop() }
-        let sandbox = Sandbox()
-        let terminal = try PseudoTerminal(columns: 100, rows: 20)
-        let process = try Self.start(terminal, [], server: server, sandbox: sandbox)
-        terminal.waitForScreen { $0.isAlternateScreen && Self.row($0, Self.starlink) != nil }
-        // The stop is an event of its own: a blocking waitpid(WUNTRACED).
-        let stop = ChildExit(pid: process.pid, options: WUNTRACED)
-        terminal.type("\u{1A}")
-        #expect(stop.wait(until: .now() + 30))
-        #expect(stop.status.map { $0 & 0xFF == 0x7F } == true, "stopped, not ended")
-        #expect(terminal.isRestored, "stopped with the terminal as it was")
-        terminal.waitForScreen { !$0.isAlternateScreen }
-        process.send(signal: SIGCONT)
-        let resumed = terminal.waitForScreen { $0.isAlternateScreen && Self.row($0, Self.starlink) != nil }
-        #expect(resumed.line(19) == "q quit · r refresh · / search", "redrawn whole")
-        terminal.type("q")
-        #expect(process.wait(timeout: 60).exitCode == 0)
-        #expect(terminal.isRestored)
-    }
-
-    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"), arguments: [SIGTERM, SIGINT])
-    func aSignalRestoresTheTerminal(signal: Int32) throws {
-        let server = try Self.server()
-        defer { server.stop() }
-        let sandbox = Sandbox()
-        let terminal = try PseudoTerminal(columns: 100, rows: 20)
-        let process = try Self.start(terminal, [], server: server, sandbox: sandbox)
-        terminal.waitForScreen { Self.row($0, Self.starlink) != nil }
-        process.send(signal: signal)
-        let result = process.wait(timeout: 60)
-        #expect(result.signal == signal, "it dies of the signal, as a shell expects")
-        #expect(terminal.isRestored)
-    }
-
     @Test func inAPipeWatchIsAUsageError() throws {
         let sandbox = Sandbox()
         let result = try sandbox.run(["launches", "--watch", "--offline"], server: nil)
@@ -221,12 +177,15 @@ import TestSupport
         #expect(Self.row(first, Self.starlink)?.contains("T-02:49:") == true)
         #expect(first.line(23) == "q quit · r refresh · / search")
         terminal.waitForScreen { Self.row($0, Self.starlink)?.contains("T-02:49:2") == true }
-        // `/` searches the launches; Esc comes back to both panels.
+        // `/` searches the launches; Esc comes back to both panels, in the same session.
+        let tripStart = terminal.transcript.count
         terminal.type("/")
         terminal.waitForScreen { $0.line(0).hasPrefix(">") && $0.line(1).hasPrefix("10 / 10 launches") }
         terminal.type("\u{1B}")
         let back = terminal.waitForScreen { $0.line(0).contains("Curiosity (REMS)") && $0.line(0).contains("Launches · ") }
         #expect(back.line(23) == Self.keys)
+        #expect(ScreenLoopTests.count(ScreenLoopTests.leaveAlternateScreen, in: terminal.transcript[tripStart...]) == 0,
+                "the alternate screen was not left for the search")
         terminal.type("q")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)
@@ -325,20 +284,6 @@ import TestSupport
         #expect(notDim.allSatisfy { $0 == " " }, "the source line is dim: \(screen.line(source))")
         terminal.type("q")
         #expect(process.wait(timeout: 60).exitCode == 0)
-        #expect(terminal.isRestored)
-    }
-
-    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
-    func sigtermDuringTheDashboardsWatchRestoresTheTerminal() throws {
-        let server = try Self.server()
-        defer { server.stop() }
-        let sandbox = Sandbox()
-        let terminal = try PseudoTerminal(columns: 100, rows: 40)
-        let process = try Self.start(terminal, [], server: server, sandbox: sandbox, command: ["--watch"])
-        terminal.waitForScreen { Self.row($0, Self.starlink) != nil && $0.row(containing: "Mars weather") != nil }
-        process.send(signal: SIGTERM)
-        let result = process.wait(timeout: 60)
-        #expect(result.signal == SIGTERM)
         #expect(terminal.isRestored)
     }
 

@@ -14,6 +14,9 @@ public final class PseudoTerminal: @unchecked Sendable {
     public let initialSettings: [UInt8]
     /// What the output read so far shows.
     public private(set) var screen: ScreenModel
+    /// Every byte of the output read so far, for what a screen does not keep (the
+    /// alternate screen entered and left, bracketed paste turned on).
+    public private(set) var transcript: [UInt8] = []
 
     public init(columns: UInt16 = 80, rows: UInt16 = 24) throws {
         var master: Int32 = -1
@@ -71,6 +74,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         guard count > 0 else { return nil }
         let bytes = Array(buffer[..<count])
         screen.apply(bytes)
+        transcript += bytes
         return bytes
     }
 
@@ -126,6 +130,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
         let output = collected.firstRange(of: marker).map { Array(collected[..<$0.lowerBound]) } ?? collected
         screen.apply(output)
+        transcript += output
         return output
     }
 

@@ -47,6 +47,27 @@ public final class Sandbox: @unchecked Sendable {
                               stdout: stdout, timeout: timeout)
     }
 
+    /// Starts the built `spacedash` in this sandbox as a person starts a full-screen
+    /// view: in a session of its own whose controlling terminal is `terminal` (so it
+    /// opens /dev/tty there), which is its stdin, with `TERM=xterm-256color`.
+    /// - Parameters:
+    ///   - stdoutOnTerminal: stdout on the terminal too (`--watch` draws only there), else `stdout`.
+    ///   - ignoringHangUp: SIGHUP ignored, as `nohup` starts it.
+    public func startInteractive(_ arguments: [String], on terminal: PseudoTerminal, server: LoopbackServer? = nil,
+                                 launchesPath: String = "", extra: [String: String] = [:], stdoutOnTerminal: Bool = false,
+                                 ignoringHangUp: Bool = false, stdout: ProcessRunner.StandardOutput = .capture) throws -> RunningProcess {
+        // bash opens the pty without O_NOCTTY, which makes it the new session's controlling
+        // terminal, and execs spacedash with the same pid, whose end the test then sees.
+        let script = (ignoringHangUp ? "trap '' HUP; " : "") + "exec 0<>\"$1\"" + (stdoutOnTerminal ? " 1>&0" : "")
+            + "; shift; exec \"$@\""
+        return try ProcessRunner.start(
+            URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", script, "bash", terminal.path, ProjectPaths.spacedashBinary.path] + arguments,
+            environment: environment(server: server, launchesPath: launchesPath,
+                                     extra: ["TERM": "xterm-256color"].merging(extra) { $1 }),
+            stdout: stdout, newSession: true)
+    }
+
     /// Runs the built `spacedash` in this sandbox with stdout on a pseudo-terminal
     /// `columns` wide (stderr captured), as a person sees it: `TERM=xterm`,
     /// `NO_COLOR=1`. Returns how it ended and what it wrote to the terminal, line

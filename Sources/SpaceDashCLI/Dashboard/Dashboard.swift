@@ -142,7 +142,6 @@ extension Dashboard {
         })
         var view = DashboardWatchView(launches: LaunchWatchView(timeZone: context.timeZone), units: units)
         view.launches.glyphs = context.glyphs
-        view.launches.columnsLimit = context.columnsSetting
         let outcome = try await WatchRunner.watch(model: model, view: view, clock: launches.clock, context: context) {
             try await InteractiveLaunchSearch.fromWatch(service: launchService, request: request, context: context)
         }

@@ -5,33 +5,42 @@ import Terminal
 /// Draws a `LaunchSearchState` as a frame: the prompt, the status line, the
 /// results with their matches highlighted and the selected row marked, and the
 /// selected launch's details when there is room. It holds no pipeline.
-public struct LaunchSearchView: Sendable {
+public struct LaunchSearchView: FullScreenView {
     static let prompt = "> "
     static let detailsHeight = 7
 
-    public var showsDetails = true
     public var spinnerStep = 0
     /// The zone of the times in the details pane: local, or UTC with `--utc`.
     public var timeZone: TimeZone = .current
     /// The marks drawn: ASCII in a locale that is not UTF-8 (`Glyphs.forLocale`).
     public var glyphs: Glyphs = .unicode
-    /// `COLUMNS` when set: the frame is no wider, as every other output's width
-    /// follows it (never wider than the screen, where lines would wrap).
-    public var columnsLimit: Int?
+    /// "Now" for the countdowns, when the screen loop draws the view: the run's clock.
+    var clock: @Sendable () -> Date = { Date() }
 
     public init() {}
 
-    /// Rows of results that fit in `size` with the current layout.
-    public func resultRows(in size: TerminalSize) -> Int {
-        max(0, size.rows - 2 - (detailsShown(in: size) ? Self.detailsHeight : 0))
+    /// Rows of results that fit in `size`, with the details pane wanted or not.
+    public static func resultRows(in size: TerminalSize, showingDetails: Bool) -> Int {
+        max(0, size.rows - 2 - (detailsShown(showingDetails, in: size) ? detailsHeight : 0))
     }
 
-    public func detailsShown(in size: TerminalSize) -> Bool {
-        showsDetails && size.rows >= 2 + Self.detailsHeight + 5
+    /// Whether the details pane is drawn: wanted, and there is room for it.
+    static func detailsShown(_ wanted: Bool, in size: TerminalSize) -> Bool {
+        wanted && size.rows >= 2 + detailsHeight + 5
+    }
+
+    func frame(_ state: LaunchSearchState, size: TerminalSize) -> Frame {
+        frame(state, size: size, now: clock())
+    }
+
+    /// The spinner turns with each state while launches load or a search runs
+    /// (`LaunchSearchScreen` sends one every 100 ms then).
+    mutating func advance(for state: LaunchSearchState) {
+        if state.isLoading || state.isSearching { spinnerStep += 1 }
     }
 
     public func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
-        let width = size.limited(toColumns: columnsLimit).columns
+        let width = max(1, size.columns)
         var lines: [StyledText] = []
         let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count), hiddenMark: glyphs.ellipsis)
         lines.append(StyledText(Self.prompt, style: .bold) + StyledText(field.text))
@@ -44,7 +53,7 @@ public struct LaunchSearchView: Sendable {
         }
         lines.append(StyledText(status, style: .dim).truncated(toWidth: width, ellipsis: glyphs.ellipsis))
 
-        let rows = resultRows(in: size)
+        let rows = Self.resultRows(in: size, showingDetails: state.showsDetails)
         let dates = LaunchDateText(timeZone: timeZone, now: now)
         if let matches = state.matches, rows > 0 {
             // The view model scrolls only at the edges; the same rule here keeps the
@@ -58,7 +67,7 @@ public struct LaunchSearchView: Sendable {
                 lines.append(row(matches, index, when: label, labelWidth: labelWidth, selected: index == state.selectedIndex, width: width))
             }
         }
-        if detailsShown(in: size), let launch = state.selectedLaunch {
+        if Self.detailsShown(state.showsDetails, in: size), let launch = state.selectedLaunch {
             while lines.count < size.rows - Self.detailsHeight { lines.append(StyledText()) }
             lines.append(contentsOf: details(launch, dates: dates, width: width))
         }

@@ -76,6 +76,8 @@ public struct LaunchSearchState: Sendable {
     /// The first row shown: the list scrolls only when the selection would leave the
     /// visible rows, as in fzf (`visibleStart`).
     public var scrollOffset = 0
+    /// Whether the selected launch's details are wanted below the results (Tab).
+    public var showsDetails = true
     /// The data the next search runs on (may be newer than `matches.data`).
     public var data: LaunchSearchData?
     /// How many searches have started (`8 keystrokes, 1 search`).
@@ -161,8 +163,6 @@ public enum LaunchSearchAction: Equatable, Sendable {
     case cancel
     /// Ctrl-C: an interrupt, which ends the program (exit 130), from a live view too.
     case interrupt
-    /// Tab: show or hide the details pane (a view matter).
-    case toggleDetails
 }
 
 /// The interactive launch search's pipeline, with no terminal code: the view
@@ -306,7 +306,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
         case .control("d") where state.query.isEmpty:
             return .cancel
         case .tab:
-            return .toggleDetails
+            update { $0.showsDetails.toggle() }
         case .up, .control("p"):
             moveSelection(by: -1)
         case .down, .control("n"):

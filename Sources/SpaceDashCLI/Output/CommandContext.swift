@@ -18,6 +18,9 @@ public struct CommandContext: Sendable {
     public let styleMode: StyleMode
     /// The styling text on stderr may carry.
     public let errorStyleMode: StyleMode
+    /// The styling of the full-screen views (`ScreenLoop`), drawn on the terminal
+    /// device whatever stdout and stderr are.
+    let screenStyleMode: StyleMode
     /// The command's words, e.g. ["launches", "search"].
     public let commandPath: [String]
     /// "Now" for everything the run does: the real clock, or the time
@@ -47,6 +50,7 @@ public struct CommandContext: Sendable {
         self.colorMode = colorMode
         styleMode = colorMode.styleMode(isTerminal: streams.stdout.isTerminal, environment: environment)
         errorStyleMode = colorMode.styleMode(isTerminal: streams.stderr.isTerminal, environment: environment)
+        screenStyleMode = colorMode.styleMode(isTerminal: true, environment: environment)
         self.commandPath = commandPath
         self.clock = clock
         columnsSetting = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }

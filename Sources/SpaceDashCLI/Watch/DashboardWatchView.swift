@@ -5,14 +5,12 @@ import Terminal
 /// Draws a `DashboardWatchState`: the dashboard's weather panel beside the live
 /// launches of `launches --watch` when the screen is wide enough for both, else
 /// above them, and the keys on the last row. It holds no pipeline.
-struct DashboardWatchView: WatchView, Sendable {
-    /// The launches panel, whose presentation (glyphs, zone, `columnsLimit`) the
-    /// whole frame follows.
+struct DashboardWatchView: FullScreenView {
+    /// The launches panel, whose presentation (glyphs, zone) the whole frame follows.
     var launches = LaunchWatchView()
     var units: MarsWeatherUnits = .metric
 
     func frame(_ state: DashboardWatchState, size: TerminalSize) -> Frame {
-        let size = size.limited(toColumns: launches.columnsLimit)
         let width = size.columns
         let layout = DashboardLayout(width: width)
         // As the dashboard lays it out: side by side, the weather is as wide as its

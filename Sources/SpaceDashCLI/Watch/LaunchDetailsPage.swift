@@ -15,24 +15,19 @@ final class LaunchDetailsPage: WatchModel, @unchecked Sendable {
     }
 
     func start() {}
-    func stop() {}
     func refreshNow() {}
 }
 
 /// Draws a `LaunchDetailsPage`: the details, cut to the screen, and the keys.
-struct LaunchDetailsPageView: WatchView, Sendable {
+struct LaunchDetailsPageView: FullScreenView {
     var timeZone: TimeZone = .current
     var glyphs: Glyphs = .unicode
-    /// `COLUMNS` when set: the page is no wider, as the live view it opens from
-    /// (never wider than the screen).
-    var columnsLimit: Int?
     /// "Now" for the countdown in the NET line: the live view's clock.
     var now: @Sendable () -> Date
 
     static let keys = "q or Esc back to the watch · / search"
 
     func frame(_ detail: LaunchDetail, size: TerminalSize) -> Frame {
-        let size = size.limited(toColumns: columnsLimit)
         let renderer = LaunchDetailRenderer(dates: LaunchDateText(timeZone: timeZone, now: now()), width: size.columns,
                                             mode: .plain, joiner: glyphs.joiner)
         let lines = renderer.render(detail).enumerated().map { StyledText($0.element, style: $0.offset == 0 ? .bold : .plain) }

@@ -26,7 +26,6 @@ struct LaunchWatch: Sendable {
             limit: selection.limit, interval: watch.refreshInterval, startDate: context.now)
         var view = LaunchWatchView(timeZone: context.timeZone)
         view.glyphs = context.glyphs
-        view.columnsLimit = context.columnsSetting
         let outcome = try await WatchRunner.watch(model: model, view: view, clock: model.clock, context: context) {
             try await search.runScreen(context, held: held)
         }

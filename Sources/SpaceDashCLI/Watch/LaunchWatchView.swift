@@ -6,20 +6,15 @@ import Terminal
 /// from and when the next refresh is, the launches to come with a countdown to
 /// the second and what the last refresh changed, those that lifted off, and the
 /// keys. It holds no pipeline.
-struct LaunchWatchView: WatchView, Sendable {
+struct LaunchWatchView: FullScreenView {
     var timeZone: TimeZone = .current
     var glyphs: Glyphs = .unicode
     var spinnerStep = 0
-    /// `COLUMNS` when set: the frame is no wider, as every other output's width
-    /// follows it (never wider than the screen, where lines would wrap). The
-    /// dashboard's live view follows it too.
-    var columnsLimit: Int?
 
     static let keys = "q quit · r refresh · / search"
 
     func frame(_ state: LaunchWatchState, size: TerminalSize) -> Frame {
-        let size = size.limited(toColumns: columnsLimit)
-        return Self.frame(lines(state, width: size.columns), size: size, glyphs: glyphs)
+        Self.frame(lines(state, width: size.columns), size: size, glyphs: glyphs)
     }
 
     mutating func advance(for state: LaunchWatchState) {
