@@ -4,7 +4,7 @@ import Foundation
 /// that selects launches (`launches search`, `launches next`): by provider, site,
 /// mission type, status and date. They read as a `LaunchSearchQuery` together
 /// with the command's query words.
-struct LaunchFilterOptions: Sendable, Equatable {
+struct LaunchFilterOptions: Sendable {
     static let agency = RepeatedOption<String>(
         "agency", valueName: "A", help: "Only launches by this provider (name or abbreviation); repeat it for any of several",
         expecting: "a provider's name or abbreviation", example: "SpaceX")
@@ -28,22 +28,15 @@ struct LaunchFilterOptions: Sendable, Equatable {
 
     static let group = ArgumentGroup("Filter options", [agency, location, missionType, status, after, before])
 
-    var agencies: [String] = []
-    var locations: [String] = []
-    var missionTypes: [String] = []
-    var statuses: [String] = []
-    var after: Date?
-    var before: Date?
+    /// The filters as a query without words.
+    private(set) var filters = LaunchSearchQuery(words: [])
 
     /// The filters as given; a usage error when the dates leave no room.
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        agencies = arguments[Self.agency]
-        locations = arguments[Self.location]
-        missionTypes = arguments[Self.missionType]
-        statuses = arguments[Self.status]
-        after = arguments[Self.after]
-        before = arguments[Self.before]
-        if let after, let before, after >= before {
+        filters = LaunchSearchQuery(words: [], agencies: arguments[Self.agency], locations: arguments[Self.location],
+                                    missionTypes: arguments[Self.missionType], statuses: arguments[Self.status],
+                                    after: arguments[Self.after], before: arguments[Self.before])
+        if let after = filters.after, let before = filters.before, after >= before {
             throw UsageError("--after must be earlier than --before", hint: "no launch can be in that range")
         }
     }
@@ -52,7 +45,8 @@ struct LaunchFilterOptions: Sendable, Equatable {
 
     /// The filters with query words: a word holding spaces came quoted from the shell and is a phrase.
     func query(words: [String] = []) -> LaunchSearchQuery {
-        LaunchSearchQuery(words: words, agencies: agencies, locations: locations, missionTypes: missionTypes,
-                          statuses: statuses, after: after, before: before)
+        var query = filters
+        query.words = words
+        return query
     }
 }
