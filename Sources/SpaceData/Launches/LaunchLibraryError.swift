@@ -24,11 +24,11 @@ public enum LaunchLibraryError: Error, Sendable, Equatable, CustomStringConverti
 
     /// What a body that does not start as JSON is: binary data, or text quoted by its start.
     static func notJSON(startingWith data: Data) -> LaunchLibraryError {
-        // JSON and the text a server sends instead are UTF-8 without NUL or other C0
-        // controls than whitespace; anything else in the first bytes is binary.
+        // JSON and the text a server sends instead (escape sequences included, which the
+        // excerpt cleans) are UTF-8 without NUL; anything else in the first bytes is binary.
         let start = data.prefix(256)
         let isText = String(validating: start.prefix(start.count - trailingPartialScalar(start)), as: UTF8.self) != nil
-            && !start.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0x1B }
+            && !start.contains(0)
         return isText ? .notJSON(prefix: LaunchLibraryDecoder.prefix(of: data)) : .binary
     }
 
