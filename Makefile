@@ -3,6 +3,7 @@
 # development files when they are missing.
 
 SWIFT    ?= swift
+SWIFTC   ?= swiftc
 PREFIX   ?= /usr/local
 BINDIR   := $(DESTDIR)$(PREFIX)/bin
 DATADIR  := $(DESTDIR)$(PREFIX)/share
@@ -22,7 +23,7 @@ RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
 # Where `make test` installs the release binary for the test that runs it without the toolchain.
 TEST_INSTALL := $(CURDIR)/.build/test-install
 
-.PHONY: all deps test-deps bench-deps profile-deps build release test demo run bench man install uninstall startup-order fuzz fuzz-build clean help
+.PHONY: all deps test-deps bench-deps profile-deps build release test demo run bench man install uninstall startup-order fuzz fuzz-build fuzz-check clean help
 
 all: build
 
@@ -33,6 +34,7 @@ help:
 	@echo "make run ARGS='mars-weather --offline'   run the debug binary"
 	@echo "make bench    release benchmarks, one line per case"
 	@echo "make fuzz     every fuzz target for FUZZ_SECONDS (default 60) each"
+	@echo "make fuzz-check  build every fuzz target and run each FUZZ_CHECK_SECONDS (default 5), as CI does"
 	@echo "make man      write the manual page to dist/spacedash.1 (man -l dist/spacedash.1)"
 	@echo "make install  install the binary, man page and shell completions under PREFIX=$(PREFIX)"
 	@echo "make uninstall  remove exactly what make install put there"
@@ -170,44 +172,67 @@ uninstall:
 	rm -f "$(BINDIR)/spacedash" "$(MANPAGE)" "$(BASH_COMPLETION)" "$(ZSH_COMPLETION)" "$(FISH_COMPLETION)"
 
 # Fuzzing with libFuzzer and the address sanitizer. The library modules are built
-# with coverage and ASan into their own scratch folder (the normal build is left
-# alone); each Tests/Fuzz/Targets/FuzzNAME.swift, holding only LLVMFuzzerTestOneInput,
-# is then linked against them. Seeds: Tests/Fuzz/Seeds/NAME plus the fixtures below;
-# findings land in .build-fuzz/artifacts/. FUZZ=NAME runs one target.
+# with ASan and libFuzzer's coverage into their own scratch folder (the normal build
+# is left alone); each Tests/Fuzz/Targets/FuzzNAME.swift, holding only
+# LLVMFuzzerTestOneInput, is then linked against them with libFuzzer. The modules
+# are not built with -sanitize=fuzzer itself: SwiftPM would link the build tool
+# that embeds Fixtures/bundled (EmbedAsStringLiteral) with libFuzzer's main too.
+# Seeds: Tests/Fuzz/Seeds/NAME plus the fixtures below; findings land in
+# .build-fuzz/artifacts/. FUZZ=NAME runs one target. libFuzzer and ASan come with
+# the Swift toolchain (lib/clang/*/lib/linux), as lld does.
 FUZZ_SECONDS ?= 60
+FUZZ_CHECK_SECONDS ?= 5
 FUZZ_DIR     := .build-fuzz
 FUZZ_TARGETS := $(patsubst Tests/Fuzz/Targets/Fuzz%.swift,%,$(wildcard Tests/Fuzz/Targets/Fuzz*.swift))
 FUZZ         ?= $(FUZZ_TARGETS)
 FUZZ_MODULES := Streams HTTP CurlShim SpaceDataBundle SpaceData Terminal SpaceDashCLI
+FUZZ_COVERAGE := edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table
 FUZZ_FIXTURES_InSight       := Fixtures/bundled/insightSample.json
 FUZZ_FIXTURES_LaunchLibrary := $(wildcard Fixtures/launches/*.json)
 FUZZ_FLAGS ?= -max_len=16384 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 
+FUZZ_BUILD   := $(SWIFT) build --scratch-path $(FUZZ_DIR) \
+  -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=$(FUZZ_COVERAGE) -Xcc -fsanitize=fuzzer-no-link,address
+
 fuzz-build: deps
-	$(SWIFT) build --scratch-path $(FUZZ_DIR) --target SpaceDashCLI \
-	  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
-	@bin="$$($(SWIFT) build --scratch-path $(FUZZ_DIR) --show-bin-path)"; \
+	$(FUZZ_BUILD) --target SpaceDashCLI
+	@bin="$$($(FUZZ_BUILD) --show-bin-path)"; \
 	objects=""; for module in $(FUZZ_MODULES); do objects="$$objects $$(ls "$$bin/$$module.build/"*.o)"; done; \
 	for name in $(FUZZ); do \
 	  echo "linking $(FUZZ_DIR)/fuzz-$$name"; \
-	  swiftc -sanitize=fuzzer,address -parse-as-library -g -use-ld=lld -module-name Fuzz$$name \
+	  $(SWIFTC) -sanitize=fuzzer,address -parse-as-library -g -use-ld=lld -module-name Fuzz$$name \
 	    -I "$$bin/Modules" -I "$$bin" -I Sources/CurlShim/include \
-	    -Xcc -fmodule-map-file="$$bin/CurlShim.build/module.modulemap" \
+	    -Xcc -fmodule-map-file="$$bin/CurlShim.build/module.modulemap" -Xcc -fmodule-map-file=Sources/CCurl/module.modulemap \
 	    Tests/Fuzz/Targets/Fuzz$$name.swift $$objects -o $(FUZZ_DIR)/fuzz-$$name || exit 1; \
 	done
 
-fuzz: fuzz-build
+# $(call run_fuzzers,SECONDS,CORPUS): each target of $(FUZZ) for SECONDS, from its
+# seeds and $(FUZZ_DIR)/CORPUS/NAME; one line of figures each, the log of a finding.
+define run_fuzzers
 	@mkdir -p $(FUZZ_DIR)/artifacts; status=0; \
 	for name in $(FUZZ); do \
-	  corpus=$(FUZZ_DIR)/corpus/$$name; seeds=$(FUZZ_DIR)/seeds/$$name; mkdir -p $$corpus $$seeds; \
+	  corpus=$(FUZZ_DIR)/$(2)/$$name; seeds=$(FUZZ_DIR)/seeds/$$name; mkdir -p $$corpus $$seeds; \
 	  [ -d Tests/Fuzz/Seeds/$$name ] && cp Tests/Fuzz/Seeds/$$name/* $$seeds/; \
 	  case $$name in InSight) cp $(FUZZ_FIXTURES_InSight) $$seeds/;; LaunchLibrary) cp $(FUZZ_FIXTURES_LaunchLibrary) $$seeds/;; esac; \
-	  echo "fuzzing $$name for $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_DIR)/fuzz-$$name $$corpus $$seeds -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) \
-	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$name- > $(FUZZ_DIR)/$$name.log 2>&1 \
-	    && grep -h "stat::number_of_executed_units\|stat::average_exec_per_sec\|stat::peak_rss_mb" $(FUZZ_DIR)/$$name.log | sed "s/^/  /" \
-	    || { status=1; echo "fuzz-$$name FAILED: see $(FUZZ_DIR)/$$name.log"; tail -30 $(FUZZ_DIR)/$$name.log; }; \
+	  if $(FUZZ_DIR)/fuzz-$$name $$corpus $$seeds -max_total_time=$(1) $(FUZZ_FLAGS) \
+	       -artifact_prefix=$(FUZZ_DIR)/artifacts/$$name- > $(FUZZ_DIR)/$$name.log 2>&1; then \
+	    printf '%-18s %s s: %9s inputs, %7s inputs/s, %5s MB peak\n' $$name $(1) \
+	      $$(sed -n 's/^stat::number_of_executed_units: *//p; s/^stat::average_exec_per_sec: *//p; s/^stat::peak_rss_mb: *//p' $(FUZZ_DIR)/$$name.log); \
+	  else \
+	    status=1; echo "fuzz-$$name FAILED: see $(FUZZ_DIR)/$$name.log"; tail -30 $(FUZZ_DIR)/$$name.log; \
+	  fi; \
 	done; exit $$status
+endef
+
+fuzz: fuzz-build
+	$(call run_fuzzers,$(FUZZ_SECONDS),corpus)
+
+# For CI (.ci/run): every target builds, and runs FUZZ_CHECK_SECONDS from its
+# seeds alone, so a target that stops building or a finding on the seeds' paths
+# fails the run, and its length does not depend on earlier runs.
+fuzz-check: fuzz-build
+	rm -rf $(FUZZ_DIR)/check-corpus
+	$(call run_fuzzers,$(FUZZ_CHECK_SECONDS),check-corpus)
 
 clean:
 	rm -rf .build .build-fuzz
