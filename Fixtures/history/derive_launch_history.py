@@ -17,7 +17,7 @@ The date keeps GCAT's precision: "1957-10-04 19:28:34", "1958-02-05 07:33",
 "1957-12-06", "1963-01"; a trailing "?" is GCAT's mark of an uncertain time.
 The outcome is S (reached orbit or beyond) or F (failed).
 
-Run: python3 Fixtures/history/derive_launch_history.py [GCAT_DIR] && make fixtures
+Run: python3 Fixtures/history/derive_launch_history.py [GCAT_DIR]
 GCAT_DIR defaults to ../shared/data/launches from the repository root.
 """
 import os

@@ -7,7 +7,7 @@ separators, as mars.nasa.gov served it).
 The numbers are NASA's published measurements for those sols, as in the
 re-processed "sols 675-681" snapshot of the feed; everything else (vectors,
 degrees, validity checks) follows from them by the schema's rules.
-Run: python3 Fixtures/insight/author_insight_sample.py && make fixtures
+Run: python3 Fixtures/insight/author_insight_sample.py
 """
 import json
 import math

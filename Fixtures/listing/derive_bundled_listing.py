@@ -9,7 +9,7 @@ rocket, mission, pad and location), and leaves out the rest (update logs,
 images, descriptions of the agencies, launch counts). Where the capture came
 from is in Fixtures/SOURCES.md.
 
-Run: python3 Fixtures/listing/derive_bundled_listing.py [CAPTURE] && make fixtures
+Run: python3 Fixtures/listing/derive_bundled_listing.py [CAPTURE]
 CAPTURE defaults to ../shared/data/launches/ll2/capture-AArlert-world_tunnel-2.json.
 """
 import json

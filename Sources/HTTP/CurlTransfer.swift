@@ -34,6 +34,7 @@ final class CurlTransfer: @unchecked Sendable {
     init(
         request: HTTPRequest,
         userAgent: String,
+        noProxy: String,
         liveHandles: HandleCounter?,
         onComplete: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     ) throws(HTTPError) {
@@ -52,7 +53,7 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         liveHandles?.count.add(1, ordering: .relaxed)
         do {
-            try configure(userAgent: userAgent)
+            try configure(userAgent: userAgent, noProxy: noProxy)
         } catch {
             cleanUp()
             throw error
@@ -76,20 +77,16 @@ final class CurlTransfer: @unchecked Sendable {
         url.scheme?.lowercased() == "https" ? "https" : "http,https"
     }
 
-    /// The hosts never reached through a proxy: the user's `NO_PROXY` (or
-    /// `no_proxy`) plus loopback, which no proxy can reach on our behalf
-    /// (and which the tests' servers use). Proxies themselves still come from
-    /// the usual `http_proxy`/`https_proxy` variables.
-    static let noProxy = noProxyList(environment: ProcessInfo.processInfo.environment)
-
-    static func noProxyList(environment: [String: String]) -> String {
-        let user = (environment["NO_PROXY"] ?? environment["no_proxy"] ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        if user.contains("*") { return "*" }
-        return (user + ["localhost", "127.0.0.1", "::1"].filter { !user.contains($0) }).joined(separator: ",")
+    /// The hosts never reached through a proxy (libcurl's `CURLOPT_NOPROXY`):
+    /// `hosts` (comma-separated, `*` for all) plus loopback, which no proxy can
+    /// reach on our behalf (and which the tests' servers use).
+    static func noProxyList(_ hosts: String) -> String {
+        let named = hosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if named.contains("*") { return "*" }
+        return (named + ["localhost", "127.0.0.1", "::1"].filter { !named.contains($0) }).joined(separator: ",")
     }
 
-    private func configure(userAgent: String) throws(HTTPError) {
+    private func configure(userAgent: String, noProxy: String) throws(HTTPError) {
         let url = request.url
         try set(CURLOPT_URL, url.absoluteString)
         try set(CURLOPT_NOSIGNAL, 1)
@@ -104,7 +101,7 @@ final class CurlTransfer: @unchecked Sendable {
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.totalTimeout))
         try check(sd_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)))
         try set(CURLOPT_USERAGENT, userAgent)
-        try set(CURLOPT_NOPROXY, Self.noProxy)
+        try set(CURLOPT_NOPROXY, noProxy)
         try check(sd_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
 
         var fields = request.headers.fields.map { field in

@@ -13,29 +13,37 @@ import Synchronization
 ///
 /// Every request carries `User-Agent: <userAgent>` (the app's name and
 /// version), accepts compressed bodies, verifies TLS peers and
-/// host names, and refuses redirects from https to http.
+/// host names, and refuses redirects from https to http. Proxies are
+/// libcurl's own (`http_proxy`, `https_proxy`); the hosts that bypass them
+/// are given here, never read from the environment.
 public struct HTTPClient: HTTPFetching {
     public let userAgent: String
+    /// The hosts reached without a proxy: those given, and loopback.
+    let noProxy: String
     let log: HTTPLog?
     let engine: CurlEngine
     let deliveryQueue: DispatchQueue
 
     /// - Parameters:
     ///   - userAgent: the `User-Agent` header, e.g. `spacedash/1.2.0`.
+    ///   - noProxy: the hosts to reach without a proxy, as `NO_PROXY` lists them
+    ///     (comma-separated, `*` for all); loopback addresses always are.
     ///   - log: where request and response lines go; nil: nowhere.
-    public init(userAgent: String, log: HTTPLog? = nil) {
-        self.init(userAgent: userAgent, log: log, engine: .shared)
+    public init(userAgent: String, noProxy: String = "", log: HTTPLog? = nil) {
+        self.init(userAgent: userAgent, noProxy: noProxy, log: log, engine: .shared)
     }
 
-    init(userAgent: String, log: HTTPLog?, engine: CurlEngine, deliveryQueue: DispatchQueue = .global()) {
+    init(userAgent: String, noProxy: String = "", log: HTTPLog?, engine: CurlEngine, deliveryQueue: DispatchQueue = .global()) {
         self.userAgent = userAgent
+        self.noProxy = CurlTransfer.noProxyList(noProxy)
         self.log = log
         self.engine = engine
         self.deliveryQueue = deliveryQueue
     }
 
     public func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
-        CurlRequestPublisher(request: request, userAgent: userAgent, log: log, engine: engine, deliveryQueue: deliveryQueue)
+        CurlRequestPublisher(request: request, userAgent: userAgent, noProxy: noProxy, log: log, engine: engine,
+                             deliveryQueue: deliveryQueue)
             .eraseToAnyPublisher()
     }
 }
@@ -47,6 +55,7 @@ struct CurlRequestPublisher: Publisher {
 
     let request: HTTPRequest
     let userAgent: String
+    let noProxy: String
     let log: HTTPLog?
     let engine: CurlEngine
     let deliveryQueue: DispatchQueue
@@ -101,6 +110,7 @@ where Downstream.Input == HTTPResponse, Downstream.Failure == HTTPError {
             transfer = try CurlTransfer(
                 request: publisher.request,
                 userAgent: publisher.userAgent,
+                noProxy: publisher.noProxy,
                 liveHandles: publisher.engine.liveHandles
             ) { [receiver = self as any ResultReceiver, queue = publisher.deliveryQueue] result in
                 deliverLater(result, to: receiver, on: queue)

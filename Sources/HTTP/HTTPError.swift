@@ -35,7 +35,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyResponse(url: String)
     /// The connection ended before the whole body arrived.
     case truncatedBody(url: String, received: Int, expected: Int?)
-    /// A non-2xx response, from `validateStatus()`: the status, the start of
+    /// A non-2xx response, from `status(of:)`: the status, the start of
     /// the body on one line, and `Retry-After` in seconds when sent.
     case status(code: Int, bodyExcerpt: String, retryAfter: TimeInterval?, url: String)
     /// Any other transfer failure, with libcurl's code and message.
@@ -43,23 +43,6 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// libcurl could not be loaded (it is loaded by the first request), so no
     /// request can be made; `detail` is the loader's reason.
     case libcurlUnavailable(detail: String)
-
-    /// Whether trying again soon may help: connect failures, timeouts, a
-    /// dropped connection and 502/503/504. Never a 4xx (429 included: the
-    /// server asked for patience, not for an immediate retry).
-    public var isTransient: Bool {
-        switch self {
-        case .cannotConnect, .timedOut, .emptyResponse, .truncatedBody: return true
-        case .status(let code, _, _, _): return [502, 503, 504].contains(code)
-        default: return false
-        }
-    }
-
-    /// The HTTP status of a `.status` error.
-    public var statusCode: Int? {
-        if case .status(let code, _, _, _) = self { return code }
-        return nil
-    }
 
     /// One line, with any registered secret masked (the URLs are redacted when
     /// stored; this also catches a secret a server put in a detail).

@@ -17,11 +17,6 @@ public struct HTTPLog: Sendable {
         self.write = { line in write(Redaction.maskRegisteredSecrets(in: line)) }
     }
 
-    /// Writes each line to standard error.
-    public static let standardError = HTTPLog { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
     func started(_ request: HTTPRequest) {
         write("http: \(request.method) \(Redaction.redact(url: request.url))")
     }

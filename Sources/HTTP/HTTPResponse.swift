@@ -1,7 +1,7 @@
 import Foundation
 
 /// A response as received: any status (a 404 is a response, not an error,
-/// until `validateStatus()` says otherwise), headers, the decoded body, the
+/// until its reader says otherwise), headers, the decoded body, the
 /// URL it finally came from after redirects, and how long it took.
 public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
@@ -33,12 +33,6 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// The body as UTF-8 text (invalid bytes replaced).
     public var text: String { String(decoding: body, as: UTF8.self) }
-
-    /// This response if it is 2xx, else the matching `HTTPError.status`.
-    public func validated() throws(HTTPError) -> HTTPResponse {
-        guard isSuccess else { throw HTTPError.status(of: self) }
-        return self
-    }
 }
 
 extension HTTPError {

@@ -21,6 +21,8 @@ struct Services: Sendable {
         static let launchesToken = "SPACEDASH_LL2_TOKEN"
         static let debugHTTP = "SPACEDASH_DEBUG_HTTP"
         static let cacheDirectory = "SPACEDASH_CACHE_DIR"
+        /// The hosts reached without a proxy, as curl and wget read them (either case).
+        static let noProxy = "NO_PROXY"
     }
 
     /// What the services run on.
@@ -56,7 +58,9 @@ struct Services: Sendable {
         let log = logging ? httpLog ?? HTTPLog { line in context.notice(line) } : nil
         var http: any HTTPFetching = fetch.policy.offline
             ? OfflineFetcher()
-            : HTTPClient(userAgent: SpaceDashVersion.userAgent, log: log)
+            : HTTPClient(userAgent: SpaceDashVersion.userAgent,
+                         noProxy: context.environment[Variable.noProxy] ?? context.environment[Variable.noProxy.lowercased()] ?? "",
+                         log: log)
         if let willRequest, !fetch.policy.offline { http = ObservedFetcher(http: http, willRequest: willRequest) }
         let cache = (context.usesCache ? CacheLocation.directoryPath(environment: context.environment) : nil)
             .map { CacheStore(directoryPath: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }

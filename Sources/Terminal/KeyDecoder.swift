@@ -108,12 +108,6 @@ public struct KeyDecoder: Sendable {
         }
     }
 
-    /// Whether a bracketed paste has started and not yet ended.
-    public var isInPaste: Bool {
-        if case .paste = state { return true }
-        return false
-    }
-
     /// The keys in `bytes`, given everything fed before.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [KeyPress] where Bytes.Element == UInt8 {
         for byte in bytes { consume(byte) }

@@ -245,11 +245,6 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral {
         truncated(toWidth: width).padded(toWidth: width, style: padStyle)
     }
 
-    /// The same text with `style` merged into every span (for example to mark a selected row).
-    public func applying(_ style: TextStyle) -> StyledText {
-        StyledText(spans: spans.map { StyledSpan(clean: $0.text, style: $0.style.merging(style)) })
-    }
-
     /// The text for the terminal: each styled span wrapped in its SGR sequence and a reset.
     public func rendered(_ mode: StyleMode) -> String {
         var output = ""

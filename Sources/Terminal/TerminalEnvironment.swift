@@ -21,11 +21,6 @@ public enum TerminalEnvironment {
         return .colour
     }
 
-    /// The styling allowed on `fileDescriptor` in this process's environment.
-    public static func styleMode(for fileDescriptor: Int32) -> StyleMode {
-        styleMode(isTerminal: isTerminal(fileDescriptor), environment: currentEnvironment())
-    }
-
     /// Why an interactive screen cannot run here, or nil when it can: `TERM=dumb`, or no
     /// terminal device to open (cron, CI, a container without a tty, `setsid`).
     public static func interactiveUnavailability(environment: [String: String],

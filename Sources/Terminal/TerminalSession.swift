@@ -86,15 +86,6 @@ public final class TerminalSession: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` in a session on `devicePath` and ends the session however `body` leaves.
-    public static func run<T>(devicePath: String = TerminalEnvironment.controllingTerminalPath,
-                              options: TerminalSessionOptions = TerminalSessionOptions(),
-                              _ body: (TerminalSession) throws -> T) throws -> T {
-        let session = try open(devicePath: devicePath, options: options)
-        defer { session.end() }
-        return try body(session)
-    }
-
     /// Starts a session on an open terminal descriptor; closes it at the end when `ownsDescriptor`.
     public init(fileDescriptor: Int32, ownsDescriptor: Bool = false,
                 options: TerminalSessionOptions = TerminalSessionOptions()) throws {
@@ -153,8 +144,6 @@ public final class TerminalSession: @unchecked Sendable {
         Glibc.close(notificationWrite)
         if ownsDescriptor { Glibc.close(fileDescriptor) }
     }
-
-    public var isEnded: Bool { ended.withLock { $0 } }
 
     /// Ctrl-Z, which raw mode delivers as a key: stops the process as the shell's
     /// job control would (the terminal restored first, by the SIGTSTP handler); once

@@ -44,24 +44,6 @@ import Testing
             == "cannot make requests: libcurl could not be loaded (libcurl.so.4: cannot open shared object file: No such file or directory); install it with: sudo apt-get install libcurl4")
     }
 
-    @Test func onlyConnectFailuresTimeoutsDropsAndGatewayErrorsAreTransient() {
-        let transient = Self.all.filter(\.isTransient).map { "\($0)".prefix(20) }
-        #expect(transient.count == 6, "\(transient)")
-        for code in [502, 503, 504] {
-            #expect(HTTPError.status(code: code, bodyExcerpt: "", retryAfter: nil, url: "u").isTransient)
-        }
-        for code in [400, 401, 403, 404, 429, 500, 501] {
-            #expect(!HTTPError.status(code: code, bodyExcerpt: "", retryAfter: nil, url: "u").isTransient)
-        }
-        #expect(!HTTPError.cannotResolveHost(host: "h").isTransient)
-        #expect(!HTTPError.bodyTooLarge(limit: 1, url: "u").isTransient)
-    }
-
-    @Test func statusCodeIsExposed() {
-        #expect(HTTPError.status(code: 429, bodyExcerpt: "", retryAfter: nil, url: "u").statusCode == 429)
-        #expect(HTTPError.emptyResponse(url: "u").statusCode == nil)
-    }
-
     // Int(_:) trapped on a whole number below Int's range (only its upper bound was checked).
     @Test(arguments: [-1e300, 1e300, -5])
     func secondsOfAnyMagnitudeAreWritten(_ seconds: Double) {

@@ -5,15 +5,12 @@ import Testing
 @Suite struct HTTPResponseTests {
     let url = URL(string: "https://api.nasa.gov/insight_weather/?api_key=SECRET&feedtype=json")!
 
-    @Test func validatedPassesSuccessAndTurnsTheRestIntoStatusErrors() throws {
-        let ok = HTTPResponse(status: 204, finalURL: url)
-        #expect(try ok.validated() == ok)
-
+    @Test func aStatusErrorCarriesTheCodeTheRedactedBodyAndRetryAfter() throws {
+        #expect(HTTPResponse(status: 204, finalURL: url).isSuccess)
         let limited = HTTPResponse(status: 429, headers: ["Retry-After": "60"], body: Data("OVER_RATE_LIMIT for api_key=SECRET".utf8), finalURL: url)
-        #expect(throws: HTTPError.status(code: 429, bodyExcerpt: "OVER_RATE_LIMIT for api_key=***", retryAfter: 60,
-                                         url: "https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json")) {
-            try limited.validated()
-        }
+        #expect(!limited.isSuccess)
+        #expect(HTTPError.status(of: limited) == .status(code: 429, bodyExcerpt: "OVER_RATE_LIMIT for api_key=***", retryAfter: 60,
+                                                        url: "https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json"))
     }
 
     @Test func excerptsAreShortSingleLinesWithoutControlCharacters() {

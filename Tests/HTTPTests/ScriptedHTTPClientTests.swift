@@ -16,7 +16,7 @@ import Testing
         var results: [Result<HTTPResponse, HTTPError>] = []
         var cancellables: [AnyCancellable] = []
         for url in [nasa, launches, URL(string: "https://example.com/other")!] {
-            client.get(url, headers: ["Authorization": "Token t"]).sink(
+            client.send(HTTPRequest(url: url, headers: ["Authorization": "Token t"])).sink(
                 receiveCompletion: { if case .failure(let error) = $0 { results.append(.failure(error)) } },
                 receiveValue: { results.append(.success($0)) }
             ).store(in: &cancellables)
@@ -38,14 +38,14 @@ import Testing
     @Test func deliversFailures() {
         let client = ScriptedHTTPClient(routes: ["api.nasa.gov": .failure(.cannotResolveHost(host: "api.nasa.gov"))])
         var completion: Subscribers.Completion<HTTPError>?
-        let cancellable = client.get(nasa).sink(receiveCompletion: { completion = $0 }, receiveValue: { _ in })
+        let cancellable = client.send(HTTPRequest(url: nasa)).sink(receiveCompletion: { completion = $0 }, receiveValue: { _ in })
         #expect(completion == .failure(.cannotResolveHost(host: "api.nasa.gov")))
         cancellable.cancel()
     }
 
     @Test func isColdUntilDemand() {
         let client = ScriptedHTTPClient { request in .success(HTTPResponse(status: 200, finalURL: request.url)) }
-        let publisher = client.get(nasa)
+        let publisher = client.send(HTTPRequest(url: nasa))
         #expect(client.requests.isEmpty)
         let cancellable = publisher.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
         #expect(client.requests.count == 1)
@@ -57,7 +57,7 @@ import Testing
         let client = ScriptedHTTPClient(delay: .seconds(2), scheduler: scheduler, routes: ["/insight_weather/": .ok("late")])
         var received: [String] = []
         var finished = false
-        let cancellable = client.get(nasa).sink(receiveCompletion: { _ in finished = true }, receiveValue: { received.append($0.text) })
+        let cancellable = client.send(HTTPRequest(url: nasa)).sink(receiveCompletion: { _ in finished = true }, receiveValue: { received.append($0.text) })
 
         scheduler.advance(by: .milliseconds(1_999))
         #expect(received.isEmpty)
@@ -71,7 +71,7 @@ import Testing
         let scheduler = DispatchQueue.test
         let client = ScriptedHTTPClient(delay: .seconds(1), scheduler: scheduler, routes: ["/insight_weather/": .ok("late")])
         var events = 0
-        let cancellable = client.get(nasa).sink(receiveCompletion: { _ in events += 1 }, receiveValue: { _ in events += 1 })
+        let cancellable = client.send(HTTPRequest(url: nasa)).sink(receiveCompletion: { _ in events += 1 }, receiveValue: { _ in events += 1 })
         cancellable.cancel()
         scheduler.advance(by: .seconds(5))
         #expect(events == 0)
@@ -88,7 +88,7 @@ import Testing
     @Test func logsLikeTheRealClient() {
         let lines = LineRecorder()
         let client = ScriptedHTTPClient(routes: ["api.nasa.gov": .ok("12345")], log: HTTPLog { lines.append($0) })
-        let cancellable = client.get(nasa).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        let cancellable = client.send(HTTPRequest(url: nasa)).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
         cancellable.cancel()
         #expect(lines.values.count == 2)
         #expect(lines.values.first == "http: GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json")

@@ -170,4 +170,28 @@ extension Services {
         }
         #expect(ranOnQueue.withLock { $0 })
     }
+
+    /// `NO_PROXY` (or `no_proxy`) reaches libcurl through the composition root: a
+    /// host it names is asked directly, any other through `http_proxy` (here the
+    /// loopback server, answering as a proxy would for Launch Library's address).
+    @Test(arguments: ["NO_PROXY", "no_proxy"])
+    func aHostInNoProxyIsReachedWithoutTheProxy(variable: String) throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        server["http://launches.invalid/2.3.0/launches/upcoming/"] = .json(BundledLaunchListing.body)
+        func run(_ extra: [String: String]) throws -> ProcessResult {
+            try Sandbox().run(["launches", "next"], server: server, extra: [
+                "SPACEDASH_LAUNCHES_URL": "http://launches.invalid/2.3.0", "http_proxy": server.baseURL.absoluteString,
+                "SPACEDASH_NOW": "2026-07-20T14:38:00Z",
+            ].merging(extra) { $1 })
+        }
+
+        let proxied = try run([variable: "example.com"])
+        #expect(proxied.exitCode == 0 && proxied.stderrText.isEmpty, "\(proxied.stderrText)")
+        #expect(server.requests.map(\.path) == ["http://launches.invalid/2.3.0/launches/upcoming/"])
+
+        let direct = try run([variable: "example.com, launches.invalid"])
+        #expect(direct.stderrText.contains("cannot resolve host launches.invalid"), "\(direct.stderrText)")
+        #expect(server.requests.count == 1, "not through the proxy")
+    }
 }

@@ -3,13 +3,10 @@ import Testing
 import SpaceData
 
 @Suite struct DataOriginTests {
-    @Test func kindsAndFallbackFlag() {
+    @Test func kindsAndWhenObtained() {
         let date = Date(timeIntervalSince1970: 0)
         #expect(DataOrigin.live(fetchedAt: date).kind == "live")
-        #expect(!DataOrigin.live(fetchedAt: date).isFallback)
         #expect(DataOrigin.cache(savedAt: date, age: 5).kind == "cache")
-        #expect(DataOrigin.cache(savedAt: date, age: 5).isFallback)
-        #expect(DataOrigin.sample.isFallback)
         #expect(DataOrigin.sample.obtainedAt == nil)
         #expect(DataOrigin.cache(savedAt: date, age: 5).obtainedAt == date)
     }

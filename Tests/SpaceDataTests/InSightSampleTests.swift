@@ -4,13 +4,6 @@ import TestSupport
 import SpaceData
 
 @Suite struct InSightSampleTests {
-    @Test func compiledCopyMatchesTheFixtureFile() throws {
-        let file = ProjectPaths.fixtures.appendingPathComponent("bundled/insightSample.json")
-        let bytes = try Data(contentsOf: file)
-        #expect(bytes.last == UInt8(ascii: "\n"), "the fixture must end with a newline")
-        #expect(InSightSample.body + Data("\n".utf8) == bytes, "run `make fixtures`: the compiled sample is out of date")
-    }
-
     @Test func sampleIsSevenConsecutiveSolsWithEverySensor() throws {
         let feed = try InSightSample.feed()
         #expect(feed.sols.map(\.sol) == Array(675...681))

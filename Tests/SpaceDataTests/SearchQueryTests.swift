@@ -103,13 +103,6 @@ import LaunchCorpus
         #expect(SearchQuery().adding(anyOf: [], qualifier: .agency).clauses.isEmpty)
     }
 
-    @Test func emptyTermsMatchEverything() {
-        #expect(SearchQuery("").matchesEverything)
-        #expect(SearchQuery("  name: - \"\"").matchesEverything)
-        #expect(!SearchQuery("x").matchesEverything)
-        #expect(!SearchQuery("", after: Date()).matchesEverything)
-    }
-
     @Test(arguments: [
         ("falc", "fal", true), ("fal", "falc", false), ("falcon starlink", "falcon", true),
         ("falcon", "falcon starlink", false), ("starlink falcon", "falcon", true), ("xfalconx", "falcon", true),

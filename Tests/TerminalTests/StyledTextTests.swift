@@ -85,11 +85,9 @@ import Testing
         }
     }
 
-    @Test func paddingAndApplying() {
+    @Test func paddingAndJoining() {
         let line = StyledText("ab", style: .bold).padded(toWidth: 4)
         #expect(line.rendered(.colour) == "\(esc)[1mab\(esc)[0m  ")
-        let selected = StyledText("ab").applying(.selection)
-        #expect(selected.rendered(.attributes) == "\(esc)[7mab\(esc)[0m")
         #expect(StyledText("a") + StyledText("b") == StyledText("ab"))
         let literal: StyledText = "x"
         #expect(literal.plainText == "x")

@@ -18,12 +18,6 @@ public enum DataOrigin: Sendable, Equatable {
         }
     }
 
-    /// Whether the data is a substitute for a live answer.
-    public var isFallback: Bool {
-        if case .live = self { return false }
-        return true
-    }
-
     /// The moment the data was obtained from the service, when known.
     public var obtainedAt: Date? {
         switch self {

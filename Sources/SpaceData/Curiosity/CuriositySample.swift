@@ -5,11 +5,12 @@ import SpaceDataBundle
 /// dates 2024-03-23 to 2026-02-07). Shown when neither the live feed nor the
 /// cache has anything; provenance in Fixtures/SOURCES.md.
 ///
-/// The source of record is `Fixtures/bundled/curiosityWeatherSample.json`, in
-/// the feed's own schema; the binary holds its sols in the cache's compact form
-/// (`make fixtures`), so showing the sample parses no JSON: decoding the 234 KB
-/// document was a third of `mars-weather --offline`'s start-up. A test checks
-/// that the compiled sols are what `CuriosityDecoder` makes of the JSON.
+/// The bundled file, `Fixtures/bundled/curiosityWeatherSampleSols.tsv`, holds
+/// the sols in the cache's compact form, written from the feed's capture by
+/// `Fixtures/curiosity/derive_curiosity_sample.py`, so showing the sample parses
+/// no JSON: decoding the feed's 234 KB for that year was a third of
+/// `mars-weather --offline`'s start-up. A test checks that the compiled sols are
+/// what `CuriosityDecoder` makes of the capture, when `../shared/data` is present.
 public enum CuriositySample {
     /// What the sample is, for notices and `--json`.
     public static let summary = "Curiosity's REMS weather for sols 4134–4801 as published on 2026-02-11"

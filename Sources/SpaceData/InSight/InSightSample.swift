@@ -5,8 +5,7 @@ import SpaceDataBundle
 /// 675–681 (19–26 October 2020), in the feed's own schema, shown when neither
 /// the live feed nor the cache has anything (InSight has been silent since 2022).
 public enum InSightSample {
-    /// The sample's bytes, exactly as in `Fixtures/bundled/insightSample.json`
-    /// without its final newline.
+    /// The sample's bytes, exactly as in `Fixtures/bundled/insightSample.json`.
     public static var body: Data { Data(BundledFixtures.insightSample.utf8) }
 
     /// What the sample is, for notices and `--json`.

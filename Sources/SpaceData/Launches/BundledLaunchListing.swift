@@ -10,8 +10,7 @@ import SpaceDataBundle
 /// capture came from. It is a listing of one day, so whoever shows it leaves
 /// out the launches whose time has passed and says when it was listed.
 public enum BundledLaunchListing {
-    /// The listing's bytes, exactly as in `Fixtures/bundled/launchesListing.json`
-    /// without its final newline.
+    /// The listing's bytes, exactly as in `Fixtures/bundled/launchesListing.json`.
     public static var body: Data { Data(BundledFixtures.launchesListing.utf8) }
 
     /// When Launch Library served the listing: 2026-07-20T14:38:00Z.

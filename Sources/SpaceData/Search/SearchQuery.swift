@@ -84,19 +84,9 @@ public struct SearchQuery: Sendable, Hashable {
         return query
     }
 
-    /// Whether the query matches every launch.
-    public var matchesEverything: Bool {
-        after == nil && before == nil && clauses.allSatisfy(Self.isVacuous)
-    }
-
     /// The terms of `clause` that say something (a term typed halfway, `name:`, says nothing).
     static func meaningful(_ clause: [SearchTerm]) -> [SearchTerm] {
         clause.filter { !$0.isEmpty }
-    }
-
-    /// A clause with nothing to look for matches every launch.
-    static func isVacuous(_ clause: [SearchTerm]) -> Bool {
-        clause.allSatisfy(\.isEmpty)
     }
 
     /// Whether every launch this query matches is also matched by `previous`,
