@@ -1,42 +1,49 @@
 import Synchronization
 
-/// A spacedash command. Adding one is one file and one line:
+/// A spacedash command. Adding one is one file and one line, as for a
+/// `mars-pressure` that charts Curiosity's pressure:
 ///
-///     struct MarsWeatherCommand: Command {
-///         enum Units: String, CaseIterable, ArgumentValue { case metric, imperial }
-///
+///     struct MarsPressureCommand: Command {
 ///         static let sols = Option<Int>("sols", valueName: "N", default: 7,
-///                                       help: "How many sols to show", check: .within(1...7))
-///         static let units = Option<Units>("units", default: .metric, help: "Units of the table")
-///         static let json = Flag("json", help: "Print JSON for scripts")
+///                                       help: "How many of the latest sols to show", check: .within(1...1000))
+///         static let chart = Flag("chart", help: "Draw the pressure as a chart")
 ///
 ///         static let configuration = CommandConfiguration(
-///             name: "mars-weather",
-///             abstract: "Mars weather from NASA InSight, with cache and fallback.",
+///             name: "mars-pressure",
+///             abstract: "Air pressure at Gale crater from Curiosity's REMS station.",
 ///             discussion: "A longer explanation, wrapped in help.",
-///             arguments: [sols, units, json],
-///             examples: [Example("spacedash mars-weather --sols 3", "The latest three sols")])
+///             arguments: [sols, chart],
+///             // Options several commands take are declared once, in Options/, and
+///             // listed under their own heading in help.
+///             groups: [OutputOptions.group(OutputOptions.json, OutputOptions.quiet), FetchOptions.group],
+///             examples: [Example("spacedash mars-pressure --sols 3", "Curiosity's latest three sols")])
 ///
-///         let sols: Int
-///         let units: Units
-///         let json: Bool
+///         let solCount: Int
+///         let output: OutputOptions
+///         let fetch: FetchOptions
 ///
 ///         init(_ arguments: ParsedArguments) throws {
-///             sols = arguments[Self.sols]
-///             units = arguments[Self.units]
-///             json = arguments[Self.json]
+///             solCount = arguments[Self.sols]
+///             output = OutputOptions(arguments)    // a member the command did not take reads as its default
+///             fetch = try FetchOptions(arguments)  // throws when --offline meets --refresh or --strict
 ///             // Checks across options throw UsageError naming the flags:
-///             // throw UsageError("--sol and --sols cannot be combined", hint: "drop --sols")
+///             if arguments[Self.chart] && output.json {
+///                 throw UsageError("--chart and --json cannot be combined", hint: "--json gives the numbers")
+///             }
 ///         }
 ///
 ///         func run(_ context: CommandContext) async throws -> ExitCode {
-///             try context.stdout.writeLine("…")     // data on stdout
-///             context.notice("showing cached data")  // notices on stderr
+///             // Services.swift builds every service; a ServiceFailure thrown here
+///             // becomes its message and exit code in one place.
+///             let services = Services(context: context, fetch: fetch)
+///             let report = try await services.curiosity(timeout: fetch.timeout).weather(fetch.policy).firstResult()
+///             for notice in report.notices { output.notice(notice.message, in: context) }  // stderr, unless --quiet
+///             try context.stdout.writeLine("…")  // data on stdout
 ///             return .success
 ///         }
 ///     }
 ///
-/// then add `MarsWeatherCommand.self` to `SpaceDash.commands`. Nested commands
+/// then add `MarsPressureCommand.self` to `SpaceDash.commands`. Nested commands
 /// list theirs in `subcommands:` (and may name a `defaultSubcommand:`, which
 /// then receives every word after the group's name that is not a subcommand).
 /// `--help`, `-h` and `--color` are accepted by every command already; the

@@ -9,14 +9,14 @@ enum MarsWeatherFixtures {
     static let day = Date(timeIntervalSince1970: 1_610_000_000)
 
     /// Pressure only, no wind direction data (as in early 2021).
-    static let pressureOnly = MarsSol(
+    static let pressureOnly = InSightSol(
         sol: 751, firstUTC: day, lastUTC: day.addingTimeInterval(88_775), season: "winter",
         pressure: SensorSummary(average: 714.567, minimum: 690.6448, maximum: 734.9172, sampleCount: 88775),
         wind: WindRose(sectors: [], mostCommon: nil)
     )
 
     /// Temperature and wind but no pressure (sol 755).
-    static let noPressure = MarsSol(
+    static let noPressure = InSightSol(
         sol: 755, firstUTC: day, lastUTC: day.addingTimeInterval(88_775), season: "winter",
         temperature: SensorSummary(average: -56.191, minimum: -94.77, maximum: -7.478, sampleCount: 128649),
         windSpeed: SensorSummary(average: 4.064, minimum: 0.164, maximum: 13.146, sampleCount: 71398),
@@ -34,8 +34,8 @@ enum MarsWeatherFixtures {
 
     /// A sol as no decoder makes it now (the renderers' own guards): this
     /// temperature summary and wind rose, and a plausible pressure.
-    static func raw(_ number: Int = 700, temperature: SensorSummary?, pressure: SensorSummary? = nil, wind: WindRose? = nil) -> MarsSol {
-        MarsSol(sol: number, firstUTC: day, lastUTC: day.addingTimeInterval(88_775), season: "winter",
+    static func raw(_ number: Int = 700, temperature: SensorSummary?, pressure: SensorSummary? = nil, wind: WindRose? = nil) -> InSightSol {
+        InSightSol(sol: number, firstUTC: day, lastUTC: day.addingTimeInterval(88_775), season: "winter",
                 temperature: temperature, pressure: pressure ?? SensorSummary(average: 714.567, minimum: 690.6448, maximum: 734.9172, sampleCount: 10),
                 wind: wind)
     }

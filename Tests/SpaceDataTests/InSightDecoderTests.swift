@@ -246,7 +246,7 @@ enum FeedJSON {
     // MARK: Readings no sensor gives (issue 8: numbers out of range, never a crash)
 
     /// The single sol of `fields`, decoded.
-    private func decodedSol(_ fields: [String]) throws -> MarsSol {
+    private func decodedSol(_ fields: [String]) throws -> InSightSol {
         try #require(try InSightDecoder.decode(Data(HostileInSight.feed([(681, fields)]).utf8)).sols.first)
     }
 

@@ -29,7 +29,7 @@ final class ServiceHarness {
 
 
     /// The service's weather under `policy`, as a command would ask for it.
-    func service(_ client: any HTTPFetching, policy: FetchPolicy = .standard, key: String = "DEMO_KEY", cache: CacheStore?? = nil) -> AnyPublisher<InSightReport, ServiceFailure> {
+    func service(_ client: any HTTPFetching, policy: FetchPolicy = .standard, key: String = "DEMO_KEY", cache: CacheStore?? = nil) -> AnyPublisher<Sourced<InSightFeed>, ServiceFailure> {
         let clock = self.clock
         return InSightService(
             configuration: .init(apiKey: key, baseURL: URL(string: "https://api.nasa.gov/insight_weather/")!, timeout: 15),
@@ -39,8 +39,8 @@ final class ServiceHarness {
     }
 
     /// Subscribes, lets virtual time run out, and returns what arrived.
-    func run(_ weather: AnyPublisher<InSightReport, ServiceFailure>, advance: DispatchQueue.SchedulerTimeType.Stride = .zero) -> Result<InSightReport, ServiceFailure>? {
-        let received = Mutex<Result<InSightReport, ServiceFailure>?>(nil)
+    func run(_ weather: AnyPublisher<Sourced<InSightFeed>, ServiceFailure>, advance: DispatchQueue.SchedulerTimeType.Stride = .zero) -> Result<Sourced<InSightFeed>, ServiceFailure>? {
+        let received = Mutex<Result<Sourced<InSightFeed>, ServiceFailure>?>(nil)
         let cancellable = weather.sink(
             receiveCompletion: { completion in
                 if case .failure(let error) = completion { received.withLock { $0 = .failure(error) } }
@@ -53,7 +53,7 @@ final class ServiceHarness {
         return received.withLock { $0 }
     }
 
-    func report(_ service: AnyPublisher<InSightReport, ServiceFailure>, advance: DispatchQueue.SchedulerTimeType.Stride = .zero) throws -> InSightReport {
+    func report(_ service: AnyPublisher<Sourced<InSightFeed>, ServiceFailure>, advance: DispatchQueue.SchedulerTimeType.Stride = .zero) throws -> Sourced<InSightFeed> {
         try #require(try run(service, advance: advance)?.get())
     }
 }

@@ -44,7 +44,7 @@ struct Dashboard: Sendable {
             }
         }
 
-        init(marsWeather: AnyPublisher<InSightReport, ServiceFailure>, launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>) {
+        init(marsWeather: AnyPublisher<Sourced<InSightFeed>, ServiceFailure>, launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>) {
             self.marsWeather = marsWeather.map { $0.map(MarsPanelWeather.insight) }.eraseToAnyPublisher()
             self.launches = launches
         }

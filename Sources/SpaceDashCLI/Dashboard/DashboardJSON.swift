@@ -20,7 +20,7 @@ enum DashboardJSON {
             case .insight(let feed):
                 let report = sourced.map { _ in feed }
                 let sols = Array(feed.sols.sorted { $0.sol < $1.sol }.suffix(MarsPanel.chartSols))
-                object["mars_weather"] = try parsed(MarsWeatherJSON.render(report, sols: sols, units: units, now: now))
+                object["mars_weather"] = try parsed(InSightWeatherJSON.render(report, sols: sols, units: units, now: now))
             }
         case .failed(let message):
             object["mars_weather"] = ["error": message]

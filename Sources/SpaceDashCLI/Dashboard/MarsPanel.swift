@@ -78,7 +78,7 @@ struct MarsPanel: Sendable {
             } else {
                 lines.append("The feed has no sols to show.")
             }
-            for line in showsSource ? sourceLines(MarsWeatherSource.describe(report.origin, now: now)) : [] {
+            for line in showsSource ? sourceLines(InSightWeatherText.source(report.origin)) : [] {
                 lines.append(StyledText(line, style: .dim).rendered(style))
             }
         }
@@ -92,7 +92,7 @@ struct MarsPanel: Sendable {
         guard case .loaded(let sourced) = data else { return [] }
         switch sourced.value {
         case .curiosity: return sourceLines(CuriosityWeatherText.source(sourced.origin))
-        case .insight: return sourceLines(MarsWeatherSource.describe(sourced.origin, now: now))
+        case .insight: return sourceLines(InSightWeatherText.source(sourced.origin))
         }
     }
 
@@ -106,10 +106,10 @@ struct MarsPanel: Sendable {
 
     /// The chart at the panel's natural width, or fitted to a narrower screen
     /// as `mars-weather` fits it (the bar narrows, then numbers go, never cut).
-    func chart(_ sols: [MarsSol]) -> [String] {
-        let natural = TemperatureChart(units: units, glyphs: glyphs, style: style, barWidth: 16).lines(sols)
+    func chart(_ sols: [InSightSol]) -> [String] {
+        let natural = InSightTemperatureChart(units: units, glyphs: glyphs, style: style, barWidth: 16).lines(sols)
         guard let width, natural.contains(where: { DashboardLayout.visibleWidth($0) > width }) else { return natural }
-        return TemperatureChart.fitting(width, sols: sols, units: units, glyphs: glyphs, style: style).lines(sols)
+        return InSightTemperatureChart.fitting(width, sols: sols, units: units, glyphs: glyphs, style: style).lines(sols)
     }
 
     /// A summary line as it is, or wrapped at spaces when the screen is
@@ -126,7 +126,7 @@ struct MarsPanel: Sendable {
     }
 
     /// The latest sol: date and season, temperatures, pressure, wind.
-    func summary(of sol: MarsSol) -> [String] {
+    func summary(of sol: InSightSol) -> [String] {
         let missing = glyphs.missing
         func value(_ number: Double?) -> String { number.map(MarsWeatherFormat.value) ?? missing }
         let temperatureUnit = glyphs.unit(units.temperatureSymbol)

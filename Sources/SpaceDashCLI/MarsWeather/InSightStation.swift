@@ -8,49 +8,49 @@ struct InSightStation: MarsWeatherStation {
     let fetchingMessage = "Fetching Mars weather…"
     let nothingToShow = "NASA's InSight weather lists no sol"
 
-    func weather(_ services: Services, fetch: FetchOptions) throws(CommandError) -> AnyPublisher<InSightReport, ServiceFailure> {
+    func weather(_ services: Services, fetch: FetchOptions) throws(CommandError) -> AnyPublisher<Sourced<InSightFeed>, ServiceFailure> {
         try services.insight(timeout: fetch.timeout).weather(fetch.policy)
     }
 
     /// The fallback chain's notices say all there is to say.
-    func notices(_ report: InSightReport, now: Date) -> [String] { [] }
+    func notices(_ report: Sourced<InSightFeed>, now: Date) -> [String] { [] }
 
-    func sol(_ number: Int, in report: InSightReport) throws(CommandError) -> MarsSol {
+    func sol(_ number: Int, in report: Sourced<InSightFeed>) throws(CommandError) -> InSightSol {
         guard let sol = report.value.sols.first(where: { $0.sol == number }) else {
             throw CommandError(Self.missingSolMessage(number, in: report))
         }
         return sol
     }
 
-    func recent(_ count: Int, in feed: InSightFeed) -> [MarsSol] { Array(feed.sols.suffix(count)) }
+    func recent(_ count: Int, in feed: InSightFeed) -> [InSightSol] { Array(feed.sols.suffix(count)) }
 
     /// Never asked: `--year` is refused for InSight, whose archive is a week of sols.
-    func lastMarsYear(_ feed: InSightFeed) -> [MarsSol] { feed.sols }
+    func lastMarsYear(_ feed: InSightFeed) -> [InSightSol] { feed.sols }
 
-    func json(_ report: InSightReport, sols: [MarsSol], units: MarsWeatherUnits, now: Date) throws -> String {
-        try MarsWeatherJSON.render(report, sols: sols, units: units, now: now)
+    func json(_ report: Sourced<InSightFeed>, sols: [InSightSol], units: MarsWeatherUnits, now: Date) throws -> String {
+        try InSightWeatherJSON.render(report, sols: sols, units: units, now: now)
     }
 
-    func row(_ sol: MarsSol, units: MarsWeatherUnits) -> String {
+    func row(_ sol: InSightSol, units: MarsWeatherUnits) -> String {
         MarsWeatherTabSeparatedRenderer.line(sol, units: units)
     }
 
     /// One sol with its wind rose, or the table with a temperature chart under it.
-    func page(_ view: MarsWeatherView, sols: [MarsSol], report: InSightReport, presentation: MarsWeatherPresentation) -> MarsWeatherPage {
+    func page(_ view: MarsWeatherView, sols: [InSightSol], report: Sourced<InSightFeed>, presentation: MarsWeatherPresentation) -> MarsWeatherPage {
         let (units, glyphs, style, width) = (presentation.units, presentation.glyphs, presentation.style, presentation.width)
-        let source = MarsWeatherPage.source(MarsWeatherSource.describe(report.origin, now: presentation.now))
+        let source = MarsWeatherPage.source(InSightWeatherText.source(report.origin))
         if case .sol = view {
-            return MarsWeatherPage(sections: sols.map(SolDetail(units: units, glyphs: glyphs, style: style).lines), footer: [source])
+            return MarsWeatherPage(sections: sols.map(InSightSolDetail(units: units, glyphs: glyphs, style: style).lines), footer: [source])
         }
         return MarsWeatherPage(sections: [
-            MarsWeatherTable(units: units, glyphs: glyphs, style: style).lines(sols, width: width),
-            TemperatureChart.fitting(width, sols: sols, units: units, glyphs: glyphs, style: style).lines(sols),
+            InSightWeatherTable(units: units, glyphs: glyphs, style: style).lines(sols, width: width),
+            InSightTemperatureChart.fitting(width, sols: sols, units: units, glyphs: glyphs, style: style).lines(sols),
         ], footer: [source])
     }
 
     /// `--sol N` for a sol the data does not hold, in one line: where the data
     /// came from (the notices above already said why) and which sols it has.
-    static func missingSolMessage(_ number: Int, in report: InSightReport) -> String {
+    static func missingSolMessage(_ number: Int, in report: Sourced<InSightFeed>) -> String {
         let sols = report.value.sols
         let source: String
         switch report.origin {
@@ -67,7 +67,7 @@ struct InSightStation: MarsWeatherStation {
         return "sol \(number) is not in \(source): \(has)"
     }
 
-    func originLine(_ report: InSightReport) -> String {
+    func originLine(_ report: Sourced<InSightFeed>) -> String {
         Self.originLine(solCount: report.value.sols.count, origin: report.origin, feed: "NASA's InSight feed",
                         cached: "Mars weather", freshness: InSightService.Configuration.freshness,
                         sample: InSightSample.summary)

@@ -25,7 +25,7 @@ enum MarsWeatherTabSeparatedRenderer {
     }
 
     /// One InSight sol: the average, low and high of each sensor NASA summarised.
-    static func line(_ sol: MarsSol, units: MarsWeatherUnits) -> String {
+    static func line(_ sol: InSightSol, units: MarsWeatherUnits) -> String {
         let temperature = units.temperature(sol.temperature)
         let wind = units.speed(sol.windSpeed)
         return TabSeparated.row([

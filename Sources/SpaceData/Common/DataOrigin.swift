@@ -28,7 +28,7 @@ public enum DataOrigin: Sendable, Equatable {
     }
 }
 
-/// Ages as people say them: "just now", "40 min", "2 h 5 min", "3 days".
+/// Ages as people say them: "less than a minute", "40 min", "2 h 5 min", "3 days".
 public enum AgeText {
     public static func describe(_ seconds: TimeInterval) -> String {
         // Clamped first: ages can come from server data, and Int(_:) traps beyond its range.

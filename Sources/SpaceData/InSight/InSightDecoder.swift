@@ -170,12 +170,12 @@ struct DynamicKey: CodingKey {
 }
 
 struct FeedDocument: Decodable {
-    let sols: [MarsSol]
+    let sols: [InSightSol]
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DynamicKey.self)
         let solKeys = try container.decode([String].self, forKey: DynamicKey("sol_keys"))
-        var sols: [MarsSol] = []
+        var sols: [InSightSol] = []
         sols.reserveCapacity(solKeys.count)
         for key in solKeys {
             guard let number = Int(key), number >= 0 else {
@@ -236,8 +236,8 @@ struct SolDocument: Decodable {
         return date
     }
 
-    func sol(_ number: Int) -> MarsSol {
-        MarsSol(
+    func sol(_ number: Int) -> InSightSol {
+        InSightSol(
             sol: number, firstUTC: firstUTC, lastUTC: lastUTC, season: season,
             monthOrdinal: monthOrdinal, northernSeason: northernSeason, southernSeason: southernSeason,
             temperature: temperature, windSpeed: windSpeed, pressure: pressure, wind: wind

@@ -3,7 +3,7 @@ import HTTP
 import Streams
 
 /// NASA's InSight weather: live from api.nasa.gov, else the cache, else the
-/// bundled sample (see `FallbackChain`), as a publisher of an `InSightReport`.
+/// bundled sample (see `FallbackChain`), as a publisher of a `Sourced<InSightFeed>`.
 public struct InSightService: Sendable {
     /// Where and how to ask.
     public struct Configuration: Sendable, Equatable {
@@ -62,7 +62,7 @@ public struct InSightService: Sendable {
     /// The weather: live, cached or the sample, with a notice for each step
     /// down. Cold: each subscription runs the chain once; delivered on the
     /// environment's scheduler.
-    public func weather(_ policy: FetchPolicy = .standard) -> AnyPublisher<InSightReport, ServiceFailure> {
+    public func weather(_ policy: FetchPolicy = .standard) -> AnyPublisher<Sourced<InSightFeed>, ServiceFailure> {
         chain(policy).publisher()
     }
 

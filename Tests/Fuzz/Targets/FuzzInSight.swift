@@ -31,7 +31,7 @@ public func fuzzInSight(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 }
 
 /// The decoder's promise: only readings Mars allows come out.
-func checkPlausible(_ sol: MarsSol) {
+func checkPlausible(_ sol: InSightSol) {
     for (summary, range) in [(sol.temperature, PlausibleReading.temperature), (sol.pressure, PlausibleReading.pressure),
                              (sol.windSpeed, PlausibleReading.windSpeed)] {
         guard let summary else { continue }
@@ -47,18 +47,18 @@ func checkPlausible(_ sol: MarsSol) {
 /// Every way a decoded feed reaches a terminal or a script.
 func render(_ feed: InSightFeed) {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
-    let report = InSightReport(feed, origin: .cache(savedAt: now.addingTimeInterval(-7200), age: 7200))
+    let report = Sourced<InSightFeed>(feed, origin: .cache(savedAt: now.addingTimeInterval(-7200), age: 7200))
     let sols = Array(feed.sols.suffix(20))
     for units in MarsWeatherUnits.allCases {
         for glyphs in [Glyphs.unicode, .ascii] {
-            _ = MarsWeatherTable(units: units, glyphs: glyphs, style: .plain).lines(sols, width: 80)
-            _ = TemperatureChart.fitting(80, sols: sols, units: units, glyphs: glyphs, style: .plain).lines(sols)
-            _ = TemperatureChart(units: units, glyphs: glyphs, style: .plain).lines(sols)
+            _ = InSightWeatherTable(units: units, glyphs: glyphs, style: .plain).lines(sols, width: 80)
+            _ = InSightTemperatureChart.fitting(80, sols: sols, units: units, glyphs: glyphs, style: .plain).lines(sols)
+            _ = InSightTemperatureChart(units: units, glyphs: glyphs, style: .plain).lines(sols)
             _ = MarsPanel(units: units, glyphs: glyphs, style: .plain, now: now, width: 80).lines(.loaded(report))
-            for sol in sols.suffix(3) { _ = SolDetail(units: units, glyphs: glyphs, style: .plain).lines(sol) }
+            for sol in sols.suffix(3) { _ = InSightSolDetail(units: units, glyphs: glyphs, style: .plain).lines(sol) }
         }
         do {
-            _ = try MarsWeatherJSON.render(report, sols: sols, units: units, now: now)
+            _ = try InSightWeatherJSON.render(report, sols: sols, units: units, now: now)
         } catch {
             fatalError("a decoded feed did not serialize as JSON: \(error)")
         }

@@ -157,7 +157,7 @@ import TestSupport
     func aPanelThatFailsShowsItsReasonCleaned(index: Int) async throws {
         let (name, text) = HostileStrings.table[index]
         let sources = Dashboard.Sources(
-            marsWeather: Fail<InSightReport, ServiceFailure>(error: .nothingToShow("no Mars weather: \(text)")).eraseToAnyPublisher(),
+            marsWeather: Fail<Sourced<InSightFeed>, ServiceFailure>(error: .nothingToShow("no Mars weather: \(text)")).eraseToAnyPublisher(),
             launches: Fail<Sourced<LaunchList>, ServiceFailure>(error: .nothingToShow("no launches: \(text)")).eraseToAnyPublisher())
         for json in [false, true] {
             let streams = OutputStreams.memory(stdoutIsTerminal: true)

@@ -5,7 +5,7 @@ import Foundation
 /// Every sensor is optional: the feed leaves a sensor out when its data did
 /// not pass NASA's validity check for that sol, and a missing sensor must
 /// read as "no data", never as zero.
-public struct MarsSol: Sendable, Equatable {
+public struct InSightSol: Sendable, Equatable {
     /// The sol number since InSight landed (sol 0 = 2018-11-26).
     public var sol: Int
     /// Time of the first datum in this sol, from any sensor.
@@ -123,9 +123,9 @@ public struct WindSector: Sendable, Equatable {
 
 /// A decoded InSight weather answer: its sols in ascending order (possibly none).
 public struct InSightFeed: Sendable, Equatable {
-    public var sols: [MarsSol]
+    public var sols: [InSightSol]
 
-    public init(sols: [MarsSol]) {
+    public init(sols: [InSightSol]) {
         self.sols = sols.sorted { $0.sol < $1.sol }
     }
 

@@ -5,8 +5,8 @@ import TestSupport
 import SpaceData
 @testable import SpaceDashCLI
 
-@Suite struct MarsWeatherTableTests {
-    let metric = MarsWeatherTable(units: .metric, glyphs: .unicode, style: .plain)
+@Suite struct InSightWeatherTableTests {
+    let metric = InSightWeatherTable(units: .metric, glyphs: .unicode, style: .plain)
 
     @Test func sampleRendersAHeaderAndOneRowPerSol() {
         let lines = metric.lines(MarsWeatherFixtures.sample.sols)
@@ -26,7 +26,7 @@ import SpaceData
     }
 
     @Test func imperialConvertsTemperatureAndWindButNotPressure() {
-        let table = MarsWeatherTable(units: .imperial, glyphs: .unicode, style: .plain)
+        let table = InSightWeatherTable(units: .imperial, glyphs: .unicode, style: .plain)
         let lines = table.lines([MarsWeatherFixtures.sample.sols[0]])
         #expect(lines[0].contains("Low °F") && lines[0].contains("Wind mph") && lines[0].contains("Pressure Pa"))
         let cells = lines[1].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -34,7 +34,7 @@ import SpaceData
     }
 
     @Test func asciiGlyphsOutsideAUTF8Locale() {
-        let table = MarsWeatherTable(units: .metric, glyphs: .ascii, style: .plain)
+        let table = InSightWeatherTable(units: .metric, glyphs: .ascii, style: .plain)
         let text = table.lines([MarsWeatherFixtures.pressureOnly]).joined(separator: "\n")
         #expect(text.contains("Low C"))
         #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
@@ -51,7 +51,7 @@ import SpaceData
     }
 
     @Test func headerIsBoldOnlyWithColour() {
-        let coloured = MarsWeatherTable(units: .metric, glyphs: .unicode, style: .colour)
+        let coloured = InSightWeatherTable(units: .metric, glyphs: .unicode, style: .colour)
         #expect(coloured.lines([])[0].hasPrefix("\u{1B}[1mSol"))
         #expect(!metric.lines([])[0].contains("\u{1B}"))
     }
@@ -89,7 +89,7 @@ import SpaceData
 
     @Test(arguments: MarsWeatherUnits.allCases)
     func impossibleReadingsFromTheFeedShowAsADash(units: MarsWeatherUnits) throws {
-        let lines = MarsWeatherTable(units: units, glyphs: .unicode, style: .plain).lines(try MarsWeatherFixtures.hostile().sols)
+        let lines = InSightWeatherTable(units: units, glyphs: .unicode, style: .plain).lines(try MarsWeatherFixtures.hostile().sols)
         #expect(lines.count == 6)
         #expect(cells(lines[1]).last == "—", "677: no direction can be told")
         #expect(cells(lines[2]).last == "—", "678: an unknown point at an impossible angle")
@@ -102,7 +102,7 @@ import SpaceData
     }
 
     @Test func valuesThatAreNotFiniteShowAsADashEvenWhenMadeInCode() {
-        let table = MarsWeatherTable(units: .imperial, glyphs: .unicode, style: .plain)
+        let table = InSightWeatherTable(units: .imperial, glyphs: .unicode, style: .plain)
         let lines = table.lines([
             MarsWeatherFixtures.raw(temperature: MarsWeatherFixtures.temperature(-90, -60, 1e308)),
             MarsWeatherFixtures.raw(temperature: MarsWeatherFixtures.temperature(.nan, -60, -10), pressure: SensorSummary(average: .infinity, minimum: 0, maximum: 1, sampleCount: 1)),

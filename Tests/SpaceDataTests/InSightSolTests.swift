@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SpaceData
 
-@Suite struct MarsSolTests {
+@Suite struct InSightSolTests {
     @Test func aSummaryIsFiniteOnlyWhenEveryValueIs() {
         #expect(SensorSummary(average: -60, minimum: -90, maximum: 1.7e308, sampleCount: 1).isFinite)
         #expect(!SensorSummary(average: -60, minimum: -90, maximum: .infinity, sampleCount: 1).isFinite)

@@ -4,8 +4,8 @@ import Testing
 import SpaceData
 @testable import SpaceDashCLI
 
-@Suite struct TemperatureChartTests {
-    let chart = TemperatureChart(units: .metric, glyphs: .unicode, style: .plain, barWidth: 8)
+@Suite struct InSightTemperatureChartTests {
+    let chart = InSightTemperatureChart(units: .metric, glyphs: .unicode, style: .plain, barWidth: 8)
 
     @Test func barsAreMeasuredInEighthsOfACell() {
         #expect(chart.bar(from: 0, to: 1) == "████████")
@@ -17,7 +17,7 @@ import SpaceData
 
     @Test func everySolGetsALineOnASharedScale() {
         let sols = MarsWeatherFixtures.sample.sols
-        let lines = TemperatureChart(units: .metric, glyphs: .unicode, style: .plain).lines(sols)
+        let lines = InSightTemperatureChart(units: .metric, glyphs: .unicode, style: .plain).lines(sols)
         #expect(lines.count == 2 + sols.count)
         #expect(lines[0] == "Temperature range (°C)")
         #expect(lines[1].trimmingCharacters(in: .whitespaces).hasPrefix("-100"))
@@ -40,7 +40,7 @@ import SpaceData
     }
 
     @Test func asciiChartIsPlainASCII() {
-        let ascii = TemperatureChart(units: .imperial, glyphs: .ascii, style: .plain)
+        let ascii = InSightTemperatureChart(units: .imperial, glyphs: .ascii, style: .plain)
         let text = ascii.lines(MarsWeatherFixtures.sample.sols).joined(separator: "\n")
         #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(text.contains("(F)") && text.contains("#"))
@@ -49,7 +49,7 @@ import SpaceData
     @Test(arguments: [60, 40, 25])
     func aNarrowTerminalNarrowsTheBarThenDropsNumbersWhole(width: Int) {
         let sols = MarsWeatherFixtures.sample.sols
-        let lines = TemperatureChart.fitting(width, sols: sols, units: .metric, glyphs: .unicode, style: .plain).lines(sols)
+        let lines = InSightTemperatureChart.fitting(width, sols: sols, units: .metric, glyphs: .unicode, style: .plain).lines(sols)
         #expect(lines.count == 2 + sols.count)
         #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(lines)")
         switch width {
@@ -63,8 +63,8 @@ import SpaceData
 
     @Test func noWidthIsTheNaturalChart() {
         let sols = MarsWeatherFixtures.sample.sols
-        #expect(TemperatureChart.fitting(nil, sols: sols, units: .metric, glyphs: .unicode, style: .plain).lines(sols)
-                == TemperatureChart(units: .metric, glyphs: .unicode, style: .plain).lines(sols))
+        #expect(InSightTemperatureChart.fitting(nil, sols: sols, units: .metric, glyphs: .unicode, style: .plain).lines(sols)
+                == InSightTemperatureChart(units: .metric, glyphs: .unicode, style: .plain).lines(sols))
     }
 
     // MARK: Readings no sensor gives (issue 8)
@@ -75,7 +75,7 @@ import SpaceData
     @Test(arguments: MarsWeatherUnits.allCases)
     func impossibleTemperaturesFromTheFeedAreNoTemperatureData(units: MarsWeatherUnits) throws {
         let sols = try MarsWeatherFixtures.hostile().sols
-        let lines = TemperatureChart.fitting(80, sols: sols, units: units, glyphs: .unicode, style: .plain).lines(sols)
+        let lines = InSightTemperatureChart.fitting(80, sols: sols, units: units, glyphs: .unicode, style: .plain).lines(sols)
         #expect(lines.count == 2 + 5)
         #expect(lines[4].hasPrefix("679  —") && lines[4].hasSuffix("no temperature data"))
         #expect(lines[5].hasPrefix("680  —") && lines[5].hasSuffix("no temperature data"))
@@ -92,7 +92,7 @@ import SpaceData
     func theChartNeverTrapsOnValuesMadeInCode(units: MarsWeatherUnits, low: Double, average: Double, high: Double) {
         let sols = [MarsWeatherFixtures.raw(699, temperature: MarsWeatherFixtures.temperature(-90, -60, -10)),
                     MarsWeatherFixtures.raw(700, temperature: MarsWeatherFixtures.temperature(low, average, high))]
-        let lines = TemperatureChart(units: units, glyphs: .unicode, style: .plain, barWidth: 16).lines(sols)
+        let lines = InSightTemperatureChart(units: units, glyphs: .unicode, style: .plain, barWidth: 16).lines(sols)
         #expect(lines.count == 4)
         let converted = units.temperature(sols[1].temperature)
         if converted == nil {

@@ -1,7 +1,7 @@
 import Foundation
 import SpaceData
 
-/// `mars-weather --json`: a stable object for scripts. Units are in the field
+/// `mars-weather --station insight --json`: a stable object for scripts. Units are in the field
 /// names; a sensor without data is `null`, never 0; dates are ISO-8601 UTC.
 ///
 ///     {
@@ -24,11 +24,11 @@ import SpaceData
 ///
 /// With `--units imperial`, `temperature_f` and `wind_speed_mph` replace
 /// `temperature_c` and `wind_speed_mps`; pressure stays `pressure_pa`.
-public enum MarsWeatherJSON {
+public enum InSightWeatherJSON {
     /// The JSON text. Every number in it is finite (a value that is not reads
     /// as `null`, like a missing sensor), so serializing cannot fail on data;
     /// should it fail anyway, the error is thrown, never a trap.
-    public static func render(_ report: InSightReport, sols: [MarsSol], units: MarsWeatherUnits, now: Date) throws -> String {
+    public static func render(_ report: Sourced<InSightFeed>, sols: [InSightSol], units: MarsWeatherUnits, now: Date) throws -> String {
         let object: [String: Any] = [
             "units": units.rawValue,
             "source": source(report, now: now),
@@ -38,10 +38,10 @@ public enum MarsWeatherJSON {
         return JSONText.printable(String(decoding: data, as: UTF8.self))
     }
 
-    static func source(_ report: InSightReport, now: Date) -> [String: Any] {
+    static func source(_ report: Sourced<InSightFeed>, now: Date) -> [String: Any] {
         var source: [String: Any] = [
             "kind": report.origin.kind,
-            "description": MarsWeatherSource.describe(report.origin, now: now),
+            "description": InSightWeatherText.source(report.origin),
             "notices": report.notices.map { ["kind": $0.kind.rawValue, "message": $0.message] },
         ]
         switch report.origin {
@@ -59,7 +59,7 @@ public enum MarsWeatherJSON {
         return source
     }
 
-    static func sol(for sol: MarsSol, units: MarsWeatherUnits) -> [String: Any] {
+    static func sol(for sol: InSightSol, units: MarsWeatherUnits) -> [String: Any] {
         var object: [String: Any] = [
             "sol": sol.sol,
             "earth_date": MarsWeatherFormat.day(sol.firstUTC),
@@ -92,19 +92,5 @@ public enum MarsWeatherJSON {
 
     static func sector(_ sector: WindSector) -> [String: Any] {
         ["point": sector.point, "degrees": sector.degrees.isFinite ? sector.degrees as Any : NSNull(), "samples": sector.sampleCount]
-    }
-}
-
-/// Where the shown weather came from, in words.
-public enum MarsWeatherSource {
-    public static func describe(_ origin: DataOrigin, now: Date) -> String {
-        switch origin {
-        case .live(let fetched):
-            return "live from NASA's InSight feed, fetched \(MarsWeatherFormat.minute(fetched))"
-        case .cache(let saved, let age):
-            return "cached \(AgeText.describe(age)) ago (fetched \(MarsWeatherFormat.minute(saved)))"
-        case .sample:
-            return "the bundled sample: \(InSightSample.summary)"
-        }
     }
 }

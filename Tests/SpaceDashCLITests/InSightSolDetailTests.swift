@@ -3,8 +3,8 @@ import Testing
 import SpaceData
 @testable import SpaceDashCLI
 
-@Suite struct SolDetailTests {
-    let detail = SolDetail(units: .metric, glyphs: .unicode, style: .plain, roseWidth: 16)
+@Suite struct InSightSolDetailTests {
+    let detail = InSightSolDetail(units: .metric, glyphs: .unicode, style: .plain, roseWidth: 16)
 
     @Test func detailNamesEverySensorAndSeason() {
         let lines = detail.lines(MarsWeatherFixtures.sample.sols[3])
@@ -44,7 +44,7 @@ import SpaceData
         #expect(lines[0].hasPrefix("Sol 681"))
         #expect(lines.contains("Wind from    W (270°, 5 samples)"))
         #expect(detail.lines(sols[0]).contains("Wind from    —"))
-        let imperial = SolDetail(units: .imperial, glyphs: .ascii, style: .plain).lines(sols[3])
+        let imperial = InSightSolDetail(units: .imperial, glyphs: .ascii, style: .plain).lines(sols[3])
         #expect(imperial.contains("Temperature  -  (no valid data this sol)"), "\(imperial)")
         #expect(imperial.contains("Wind speed   -  (no valid data this sol)"))
     }
@@ -64,7 +64,7 @@ import SpaceData
     @Test func impossibleValuesMadeInCodeAreMissing() {
         let sol = MarsWeatherFixtures.raw(temperature: MarsWeatherFixtures.temperature(-90, -60, 1e308),
                                           pressure: SensorSummary(average: .nan, minimum: 1, maximum: 2, sampleCount: 1))
-        let lines = SolDetail(units: .imperial, glyphs: .unicode, style: .plain).lines(sol)
+        let lines = InSightSolDetail(units: .imperial, glyphs: .unicode, style: .plain).lines(sol)
         #expect(lines.contains("Temperature  —  (no valid data this sol)"))
         #expect(lines.contains("Pressure     —  (no valid data this sol)"))
     }

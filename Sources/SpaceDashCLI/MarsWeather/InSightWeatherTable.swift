@@ -2,8 +2,9 @@ import Foundation
 import SpaceData
 import Terminal
 
-/// The `mars-weather` table: one row per sol, a missing sensor shown as "—".
-public struct MarsWeatherTable: Sendable {
+/// `mars-weather --station insight`'s table: one row per InSight sol, a
+/// missing sensor shown as "—".
+public struct InSightWeatherTable: Sendable {
     public var units: MarsWeatherUnits
     public var glyphs: Glyphs
     public var style: StyleMode
@@ -20,7 +21,7 @@ public struct MarsWeatherTable: Sendable {
         /// Which columns go first when the table is wider than the terminal:
         /// the lowest first; Sol, Low and High (`essential`) always stay.
         var priority: Int
-        var cell: (MarsSol) -> String
+        var cell: (InSightSol) -> String
     }
 
     /// Never dropped, however narrow the terminal.
@@ -50,7 +51,7 @@ public struct MarsWeatherTable: Sendable {
 
     /// The header and one line per sol, columns two spaces apart, as wide as
     /// the data needs.
-    public func lines(_ sols: [MarsSol]) -> [String] {
+    public func lines(_ sols: [InSightSol]) -> [String] {
         lines(sols, width: nil)
     }
 
@@ -58,7 +59,7 @@ public struct MarsWeatherTable: Sendable {
     /// the least useful columns go whole until the rest fits (Season first,
     /// then gusts, wind direction, average, date, wind, pressure), so no cell
     /// is ever cut. Sol, low and high always stay.
-    public func lines(_ sols: [MarsSol], width: Int?) -> [String] {
+    public func lines(_ sols: [InSightSol], width: Int?) -> [String] {
         var columns = self.columns
         var cells = sols.map { sol in columns.map { $0.cell(sol) } }
         var widths = columns.indices.map { index in

@@ -2,9 +2,9 @@ import Foundation
 import SpaceData
 import Terminal
 
-/// Each sol's temperature range as a horizontal bar on a shared scale,
+/// Each InSight sol's temperature range as a horizontal bar on a shared scale,
 /// drawn with block characters (or `#` in ASCII).
-public struct TemperatureChart: Sendable {
+public struct InSightTemperatureChart: Sendable {
     public var units: MarsWeatherUnits
     public var glyphs: Glyphs
     public var style: StyleMode
@@ -33,16 +33,16 @@ public struct TemperatureChart: Sendable {
     /// A chart of `sols` within `width` cells (nil: the natural 40-cell bar):
     /// the bar narrows to its minimum, then the average goes, then the range,
     /// so a number is never cut.
-    public static func fitting(_ width: Int?, sols: [MarsSol], units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode) -> TemperatureChart {
-        guard let width else { return TemperatureChart(units: units, glyphs: glyphs, style: style) }
+    public static func fitting(_ width: Int?, sols: [InSightSol], units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode) -> InSightTemperatureChart {
+        guard let width else { return InSightTemperatureChart(units: units, glyphs: glyphs, style: style) }
         let prefix = solWidth(sols) + 2
         for values in [Values.rangeAndAverage, .range, .none] {
             let room = width - prefix - (values == .none ? 0 : 2 + valuesWidth(values))
             if room >= minimumBarWidth || values == .none {
-                return TemperatureChart(units: units, glyphs: glyphs, style: style, barWidth: min(naturalBarWidth, room), values: values)
+                return InSightTemperatureChart(units: units, glyphs: glyphs, style: style, barWidth: min(naturalBarWidth, room), values: values)
             }
         }
-        return TemperatureChart(units: units, glyphs: glyphs, style: style, values: .none)
+        return InSightTemperatureChart(units: units, glyphs: glyphs, style: style, values: .none)
     }
 
     /// A scale end with one decimal, a whole number without it: "-100", "-62.5".
@@ -52,7 +52,7 @@ public struct TemperatureChart: Sendable {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    static func solWidth(_ sols: [MarsSol]) -> Int {
+    static func solWidth(_ sols: [InSightSol]) -> Int {
         max(3, sols.map { String($0.sol).count }.max() ?? 3)
     }
 
@@ -66,7 +66,7 @@ public struct TemperatureChart: Sendable {
     }
 
     /// The chart's lines; none when no sol has a temperature.
-    public func lines(_ sols: [MarsSol]) -> [String] {
+    public func lines(_ sols: [InSightSol]) -> [String] {
         let ranges = sols.map { sol in units.temperature(sol.temperature).map { (low: $0.minimum, average: $0.average, high: $0.maximum) } }
         let known = ranges.compactMap { $0 }
         guard let lowest = known.map(\.low).min(), let highest = known.map(\.high).max() else { return [] }

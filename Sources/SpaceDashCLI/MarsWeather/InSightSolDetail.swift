@@ -2,8 +2,9 @@ import Foundation
 import SpaceData
 import Terminal
 
-/// `mars-weather --sol SOL`: one sol in full, with its wind rose.
-public struct SolDetail: Sendable {
+/// `mars-weather --station insight --sol SOL`: one InSight sol in full, with
+/// its wind rose.
+public struct InSightSolDetail: Sendable {
     public var units: MarsWeatherUnits
     public var glyphs: Glyphs
     public var style: StyleMode
@@ -17,7 +18,7 @@ public struct SolDetail: Sendable {
         self.roseWidth = max(4, roseWidth)
     }
 
-    public func lines(_ sol: MarsSol) -> [String] {
+    public func lines(_ sol: InSightSol) -> [String] {
         var lines: [String] = []
         lines.append(StyledText("Sol \(sol.sol)", style: .bold).rendered(style)
             + "  \(MarsWeatherFormat.minute(sol.firstUTC)) \(glyphs.rangeDash) \(MarsWeatherFormat.minute(sol.lastUTC))")

@@ -3,11 +3,11 @@ import Testing
 import SpaceData
 @testable import SpaceDashCLI
 
-@Suite struct MarsWeatherJSONTests {
+@Suite struct InSightWeatherJSONTests {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    private func object(_ report: InSightReport, units: MarsWeatherUnits = .metric) throws -> [String: Any] {
-        let text = try MarsWeatherJSON.render(report, sols: report.value.sols, units: units, now: now)
+    private func object(_ report: Sourced<InSightFeed>, units: MarsWeatherUnits = .metric) throws -> [String: Any] {
+        let text = try InSightWeatherJSON.render(report, sols: report.value.sols, units: units, now: now)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
@@ -59,8 +59,8 @@ import SpaceData
 
     @Test func outputIsStableSortedPrettyJSON() throws {
         let report = Sourced(InSightFeed(sols: [MarsWeatherFixtures.pressureOnly]), origin: .sample)
-        let first = try MarsWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now)
-        #expect(try first == MarsWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now))
+        let first = try InSightWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now)
+        #expect(try first == InSightWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now))
         #expect(first.hasPrefix("{\n  \"sols\""))
     }
 
