@@ -197,4 +197,17 @@ extension DisplayWidth {
         }
         return lines
     }
+
+    /// A line of prose broken at spaces to fit `width`, the lines after the first
+    /// indented by `hangingIndent` spaces (to stand under the text after a label
+    /// such as "Source: "). `text` comes back whole when it fits, and when `width`
+    /// leaves ten cells or fewer beside the indent: so narrow a column would only
+    /// shred it, and the terminal's own wrapping reads better.
+    public static func wrap(_ text: String, toWidth width: Int, hangingIndent indent: Int) -> [String] {
+        guard of(text) > width, width > indent + 10 else { return [text] }
+        let lines = wrap(text, toWidth: width)
+        guard lines.count > 1 else { return lines }
+        let rest = wrap(lines.dropFirst().joined(separator: " "), toWidth: width - indent)
+        return [lines[0]] + rest.map { String(repeating: " ", count: indent) + $0 }
+    }
 }

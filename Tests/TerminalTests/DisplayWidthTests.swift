@@ -117,4 +117,23 @@ import Testing
             }
         }
     }
+
+    @Test func wrappingWithAHangingIndentKeepsLaterLinesUnderTheTextAfterTheLabel() {
+        let source = "Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)"
+        let lines = DisplayWidth.wrap(source, toWidth: 40, hangingIndent: 8)
+        #expect(lines == ["Source: the bundled sample: InSight's",
+                          "        archived weather for sols",
+                          "        675–681 (October 2020)"])
+        for line in lines { #expect(DisplayWidth.of(line) <= 40) }
+    }
+
+    @Test func aLineThatFitsOrAColumnTooNarrowToReadComesBackWhole() {
+        // Fitting: returned as given, its double spaces kept.
+        #expect(DisplayWidth.wrap("Sol  675", toWidth: 20, hangingIndent: 8) == ["Sol  675"])
+        // Ten cells or fewer beside the indent: left to the terminal.
+        let source = "Source: live from NASA's InSight feed"
+        #expect(DisplayWidth.wrap(source, toWidth: 18, hangingIndent: 8) == [source])
+        #expect(DisplayWidth.wrap(source, toWidth: 19, hangingIndent: 8).count > 1)
+        #expect(DisplayWidth.wrap("the quick brown fox", toWidth: 11, hangingIndent: 0) == ["the quick", "brown fox"])
+    }
 }

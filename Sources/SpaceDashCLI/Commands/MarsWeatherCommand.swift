@@ -1,7 +1,6 @@
 import Foundation
 import SpaceData
 import Streams
-import Terminal
 
 /// `spacedash mars-weather`: Mars surface weather from Curiosity's REMS
 /// station at Gale crater (still reporting), or InSight's archive
@@ -144,16 +143,6 @@ struct MarsWeatherCommand: Command {
         for sol in sols { try context.stdout.writeLine(station.row(sol, units: units)) }
         for prose in page.footer { notice(prose.text) }
         return .success
-    }
-
-    /// A line of prose broken at spaces to fit `width`, later lines indented
-    /// under the text after "Source: ".
-    static func wrapped(_ text: String, width: Int?, indent: Int = 8) -> [String] {
-        guard let width, DisplayWidth.of(text) > width, width > indent + 10 else { return [text] }
-        let lines = DisplayWidth.wrap(text, toWidth: width)
-        guard lines.count > 1 else { return lines }
-        let rest = DisplayWidth.wrap(lines.dropFirst().joined(separator: " "), toWidth: width - indent)
-        return [lines[0]] + rest.map { String(repeating: " ", count: indent) + $0 }
     }
 }
 

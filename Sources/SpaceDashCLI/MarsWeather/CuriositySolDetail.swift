@@ -14,7 +14,8 @@ struct CuriositySolDetail {
     /// continues under itself, past its label.
     func lines(_ sol: CuriositySol, width: Int? = nil) -> [String] {
         func wrapped(_ text: String) -> [String] {
-            MarsWeatherCommand.wrapped(glyphs.fit(text), width: width, indent: 0)
+            let text = glyphs.fit(text)
+            return width.map { DisplayWidth.wrap(text, toWidth: $0, hangingIndent: 0) } ?? [text]
         }
         let unit = glyphs.unit(units.temperatureSymbol)
         func labelled(_ name: String, _ value: String) -> [String] {

@@ -64,7 +64,10 @@ struct CuriosityYearChart {
         let range = "sols \(first)\(glyphs.rangeDash)\(last)"
         let how = perColumn > 1 ? "mean daily low to high, \(perColumn) sols a column" : "daily low to high"
         // Titles and the gaps line wrap to the screen; only the plots are drawn to `width`.
-        func wrapped(_ text: String) -> [String] { MarsWeatherCommand.wrapped(glyphs.fit(text), width: width, indent: 0) }
+        func wrapped(_ text: String) -> [String] {
+            let text = glyphs.fit(text)
+            return width.map { DisplayWidth.wrap(text, toWidth: $0, hangingIndent: 0) } ?? [text]
+        }
         func bold(_ text: String) -> String { StyledText(text, style: .bold).rendered(style) }
         let title = glyphs.fit("Air temperature (\(unit))")
         var titleLines = wrapped(title + ", \(range): \(how)")

@@ -5,8 +5,8 @@ import Terminal
 
 /// One station's part of `mars-weather`: where its weather comes from, which
 /// sols each view shows, and how they are drawn. Everything else (the
-/// spinner, the notices, `--json`, a terminal or a pipe) is the one run of
-/// `MarsWeatherCommand`, the same for every station.
+/// spinner, the notices, `--json`, a terminal or a pipe) is the command's one
+/// run, the same for every station.
 protocol MarsWeatherStation {
     associatedtype Feed: Sendable
     associatedtype Sol
@@ -124,7 +124,8 @@ struct MarsWeatherPage {
     func lines(_ presentation: MarsWeatherPresentation) -> [String] {
         let glyphs = presentation.glyphs
         func wrapped(_ prose: Prose) -> [String] {
-            let lines = MarsWeatherCommand.wrapped(glyphs.fit(prose.text), width: presentation.width, indent: prose.indent)
+            let text = glyphs.fit(prose.text)
+            let lines = presentation.width.map { DisplayWidth.wrap(text, toWidth: $0, hangingIndent: prose.indent) } ?? [text]
             return prose.bold ? lines.map { StyledText($0, style: .bold).rendered(presentation.style) } : lines
         }
         let blocks = [header.flatMap(wrapped)] + sections + footer.map(wrapped)
