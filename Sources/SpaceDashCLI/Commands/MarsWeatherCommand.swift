@@ -7,8 +7,6 @@ import Streams
 /// (`--station insight`), as a table, one sol in detail, a year of charts, or
 /// JSON; live, cached or the bundled sample, saying which.
 struct MarsWeatherCommand: Command {
-    static let station = Option<MarsStation>("station", default: .curiosity,
-                                             help: "Whose weather: curiosity (REMS, Gale crater, still reporting) or insight (Elysium Planitia, archived 2018–2022)")
     static let sols = Option<Int>("sols", valueName: "N", default: 7, help: "How many of the latest sols to show", check: .within(1...1000))
     static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail (InSight: with its wind rose)",
                                   check: ValueCheck { $0 >= 0 ? nil : "sols count from 0, the day of landing" })
@@ -42,7 +40,7 @@ struct MarsWeatherCommand: Command {
             an empty field; --sol gives its one row, --year a row for each sol of the year. The \
             lines around the table go to stderr (-q leaves them out).
             """,
-        arguments: [station, sols, sol, year],
+        arguments: [StationOption.station, sols, sol, year],
         groups: [OutputOptions.group(OutputOptions.units, OutputOptions.json, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash mars-weather", "Curiosity's latest seven sols, and how old they are"),
@@ -64,7 +62,7 @@ struct MarsWeatherCommand: Command {
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
-        station = arguments[Self.station]
+        station = StationOption.station(arguments)
         solCount = arguments[Self.sols]
         solCountAsked = arguments.contains(Self.sols)
         solNumber = arguments[Self.sol]
@@ -147,11 +145,3 @@ struct MarsWeatherCommand: Command {
 }
 
 extension MarsWeatherUnits: ArgumentValue {}
-
-/// The weather stations `mars-weather` can show.
-enum MarsStation: String, CaseIterable, Sendable, ArgumentValue {
-    /// REMS on Curiosity, Gale crater: still reporting.
-    case curiosity
-    /// InSight's TWINS/PS, Elysium Planitia: reported 2018-11 to 2022-12.
-    case insight
-}

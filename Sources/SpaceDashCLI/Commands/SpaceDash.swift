@@ -33,7 +33,7 @@ public struct SpaceDash: Command {
             69 no live data with --strict, 78 a setting that cannot be used (an environment \
             variable such as SPACEDASH_NOW), 130 interrupted.
             """,
-        arguments: [MarsWeatherCommand.station, limit],
+        arguments: [StationOption.station, limit],
         groups: [OutputOptions.group(OutputOptions.json, OutputOptions.units, OutputOptions.utc, OutputOptions.quiet),
                  FetchOptions.group, WatchOptions.group],
         examples: [
@@ -55,7 +55,7 @@ public struct SpaceDash: Command {
     public init(_ arguments: ParsedArguments) throws {
         let output = OutputOptions(arguments)
         dashboard = Dashboard(units: output.units, json: output.json, fetch: try FetchOptions(arguments),
-                              station: arguments[MarsWeatherCommand.station], quiet: output.quiet,
+                              station: StationOption.station(arguments), quiet: output.quiet,
                               limit: arguments[Self.limit], watch: try WatchOptions(arguments, command: "spacedash"))
         if dashboard.watch.isOn, output.json {
             throw UsageError("--watch and --json contradict each other: --watch redraws a screen, --json prints once for scripts")

@@ -11,7 +11,7 @@ struct Dashboard: Sendable {
     var json: Bool
     var fetch: FetchOptions
     /// Whose weather the panel shows: Curiosity unless InSight's archive is asked for.
-    var station: MarsStation = .curiosity
+    var station = StationOption.station.defaultValue
     /// `-q`: no notices on stderr, only errors.
     var quiet = false
     /// How many launches the panel shows (`--limit`).
@@ -25,7 +25,7 @@ struct Dashboard: Sendable {
         var launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>
 
         /// The same services, cache and fallback chains as `mars-weather` and `launches`.
-        init(_ services: Services, fetch: FetchOptions, station: MarsStation = .curiosity) throws(CommandError) {
+        init(_ services: Services, fetch: FetchOptions, station: MarsStation = StationOption.station.defaultValue) throws(CommandError) {
             marsWeather = try Self.marsWeather(services, timeout: fetch.timeout, station: station)(fetch.policy)
             launches = try services.launches()
                 .launches(LaunchService.Request(timeframe: .upcoming, pages: 1, policy: fetch.policy, timeout: fetch.timeout))
