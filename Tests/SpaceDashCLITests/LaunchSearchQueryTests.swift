@@ -3,7 +3,7 @@ import Testing
 import SpaceData
 @testable import SpaceDashCLI
 
-@Suite struct LaunchSearchTests {
+@Suite struct LaunchSearchQueryTests {
     /// Real launches only: Launch Library 2's listing of 20 July 2026 (with mission
     /// types and orbits) and GCAT's history (1957 to 2023), both bundled.
     static let launches = (try! BundledLaunchListing.launches()) + LaunchHistory.launches
@@ -95,14 +95,6 @@ import SpaceData
             "Long March 3B/E | Unknown Payload", "Starship | Flight 13", "Kinetica 1 | Unknown Payload",
         ])
         #expect(names(LaunchSearchQuery(words: [])).count == Self.launches.count)
-    }
-
-    @Test func matchesAreHighlightedInTheirColumns() throws {
-        let row = try #require(Self.rows(LaunchSearchQuery(words: ["vandenberg", "starlink"])).last, "the listing's Starlink Group 17-52")
-        let name = row.launch.name, location = try #require(row.launch.locationName)
-        #expect(row.highlights[.name]?.map { String(name[$0]) } == ["Starlink"])
-        #expect(row.highlights[.location]?.map { String(location[$0]) } == ["Vandenberg"])
-        #expect(row.highlights[.agency] == nil)
     }
 
     @Test func theQueryReadsBackInMessages() {

@@ -36,6 +36,25 @@ public struct LaunchPage: Sendable, Equatable {
 /// `results` array, or a single launch object (`/launches/{id}/`); and
 /// spacedash's own `--json` output (flat `Launch` objects, alone or in an array),
 /// so `launches --json > saved.json` reads back whole with `--file saved.json`.
+///
+/// Which reader runs when:
+/// - **A page from Launch Library**, and the bundled listing: `decodePage`. A list
+///   of launches is walked record by record (`LaunchLibraryFileDecoder.recordsPage`:
+///   `ChunkedJSONReader` over the body, each launch read by `LaunchRecordDecoder`);
+///   anything else, and any body that walk refuses, goes to `JSONDecoder` with the
+///   `Raw*` shapes below (`decodeWithJSONDecoder`), which says what is wrong.
+/// - **`--file` and standard input**: `LaunchLibraryFileDecoder.decode`, the same
+///   record walk over chunks of the file; an object without `results` (an error
+///   body, a single launch) goes to `decodeWithJSONDecoder`.
+/// - **A cache hit**: `LaunchPageCompactForm`, which the service writes after each
+///   fetch; an entry saved before the compact form goes the page's way.
+/// - **`launches show`**: `LaunchDetailDecoder`, the page's launches plus a
+///   `JSONDecoder` pass for the fields only detailed records carry.
+///
+/// spacedash's own `--json` launches, a page or a file, go through `JSONDecoder`
+/// into `Launch`. The record walk and `JSONDecoder` give the same launches: the
+/// differential tests in `LaunchLibraryFileDecoderTests` and the LaunchLibrary
+/// fuzz target hold them to it.
 public enum LaunchLibraryDecoder {
     public static func decodePage(_ data: Data) throws(LaunchLibraryError) -> LaunchPage {
         // A list of launches, the usual body, is read record by record (`--file`'s

@@ -3,7 +3,7 @@ import SpaceDataBundle
 import Testing
 @testable import SpaceData
 
-@Suite struct LaunchSearchTests {
+@Suite struct SearchRecordLaunchTests {
     @Test func aLaunchsSearchableText() {
         let launch = Launch(
             id: "x", name: "Falcon 9 Block 5 | Starlink Group 10-12", agencyName: "SpaceX", agencyAbbreviation: "SpX",
