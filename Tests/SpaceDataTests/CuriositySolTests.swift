@@ -2,25 +2,6 @@ import Testing
 @testable import SpaceData
 
 @Suite struct CuriositySolTests {
-    @Test func earthDatesParseOnlyRealCalendarDates() {
-        #expect(EarthDate("2026-02-07")?.description == "2026-02-07")
-        #expect(EarthDate("2024-02-29") != nil)
-        #expect(EarthDate("2026-02-29") == nil)
-        #expect(EarthDate("2026-13-01") == nil)
-        #expect(EarthDate("2026-2-7") == nil)
-        #expect(EarthDate("--") == nil)
-    }
-
-    @Test func earthDatesCountDaysBothWays() {
-        let landing = EarthDate(year: 2012, month: 8, day: 6)!
-        #expect(landing.daysSince1970 == 15_558)
-        #expect(EarthDate(daysSince1970: 15_558) == landing)
-        #expect(EarthDate(daysSince1970: 0).description == "1970-01-01")
-        #expect(EarthDate(secondsSince1970: 1_770_422_399).description == "2026-02-06")
-        #expect(EarthDate(secondsSince1970: 1_770_422_400).description == "2026-02-07")
-        #expect(EarthDate("2026-02-07")!.daysSince1970 - EarthDate("2026-01-31")!.daysSince1970 == 7)
-    }
-
     @Test func localTimesKeepTheFeedsPrecision() {
         #expect(MarsLocalTime("05:23")?.description == "05:23")
         #expect(MarsLocalTime("06:13:15") == MarsLocalTime(hour: 6, minute: 13, second: 15))

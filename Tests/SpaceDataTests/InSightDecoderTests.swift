@@ -114,7 +114,8 @@ enum FeedJSON {
         #expect(feed.sols[0].lastUTC == Date(timeIntervalSince1970: 1_603_221_115.5))
     }
 
-    @Test(arguments: ["2020-13-01T00:00:00Z", "2020-10-19 18:32:20", "yesterday", "2020-10-19T18:32:20+02:00", ""])
+    @Test(arguments: ["2020-13-01T00:00:00Z", "2020-02-30T00:00:00Z", "2020-10-19 18:32:20", "2020-10-19T18:32:20", "yesterday",
+                      "2020-10-19T18:32:20+02:00", "2020-10-19t18:32:20z", ""])
     func malformedTimestampsAreRejected(text: String) {
         #expect(UTCTimestamp.parse(text) == nil)
     }

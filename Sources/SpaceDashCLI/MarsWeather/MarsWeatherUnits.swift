@@ -86,24 +86,16 @@ enum MarsWeatherFormat {
         var year, month, day, hour, minute, second, millisecond: Int
     }
 
-    /// The UTC calendar fields of `date` (Howard Hinnant's days-to-civil).
+    /// The UTC calendar fields of `date`.
     static func civil(_ date: Date) -> Civil {
         // Clamped to ±3 million years first: a date read from a damaged cache
         // header could be anything, and Int(_:) traps beyond its range.
         let seconds = date.timeIntervalSince1970.isNaN ? 0 : min(max(date.timeIntervalSince1970, -1e14), 1e14)
         let totalMilliseconds = Int((seconds * 1000).rounded(.down))
-        var days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
+        let days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
         let inDay = totalMilliseconds - days * 86_400_000
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return Civil(year: year, month: month, day: day, hour: inDay / 3_600_000, minute: inDay / 60_000 % 60,
+        let earthDate = EarthDate(daysSince1970: days)
+        return Civil(year: earthDate.year, month: earthDate.month, day: earthDate.day, hour: inDay / 3_600_000, minute: inDay / 60_000 % 60,
                      second: inDay / 1000 % 60, millisecond: inDay % 1000)
     }
 

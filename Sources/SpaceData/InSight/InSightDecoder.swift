@@ -339,46 +339,13 @@ struct WindDocument: Decodable {
     }
 }
 
-/// The feed's `YYYY-MM-DDTHH:MM:SSZ` timestamps, parsed without a formatter
-/// (fast, and independent of the locale).
+/// The feed's timestamps: `YYYY-MM-DDTHH:MM:SSZ`, with a fraction of a second
+/// at times (`…:55.5Z`). Only that form is taken, as the feed always writes it;
+/// `LaunchLibraryDate`, which also reads offsets and local times, reads it.
 enum UTCTimestamp {
     static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        /// The digits in `range` as a number, or nil when one is not a digit;
-        /// only the first nine are added up (twenty would overflow `Int`).
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let digit = Int(bytes[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                if index - range.lowerBound < 9 { value = value * 10 + digit }
-            }
-            return value
-        }
-        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              bytes.last == UInt8(ascii: "Z"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
-        else { return nil }
-        var fraction = 0.0
-        if bytes.count > 20 {
-            // Optional fractional seconds: ".123Z", to the nanosecond.
-            let digitCount = bytes.count - 21
-            guard bytes[19] == UInt8(ascii: "."), digitCount > 0, let digits = number(20..<(bytes.count - 1)) else { return nil }
-            fraction = Double(digits) / pow(10, Double(min(digitCount, 9)))
-        } else if bytes[19] != UInt8(ascii: "Z") {
-            return nil
-        }
-        // Days from the civil date (Howard Hinnant's algorithm).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
-        return Date(timeIntervalSince1970: seconds)
+        let utf8 = text.utf8
+        guard utf8.count >= 20, utf8.dropFirst(10).first == UInt8(ascii: "T"), utf8.last == UInt8(ascii: "Z") else { return nil }
+        return LaunchLibraryDate.date(from: text)
     }
 }
