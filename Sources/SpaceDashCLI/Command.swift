@@ -63,7 +63,7 @@ import Synchronization
 /// must not wait on the main queue's work.
 /// Errors thrown from `init` or `run` end the run with one line on stderr:
 /// `UsageError` exits 64, `CommandError` with its own code, any other 1.
-public protocol Command: SendableMetatype {
+protocol Command: SendableMetatype {
     static var configuration: CommandConfiguration { get }
 
     /// Builds the command from its parsed, already checked arguments.
@@ -75,7 +75,7 @@ public protocol Command: SendableMetatype {
 
 extension Command {
     /// A group of commands has nothing to do itself without a subcommand.
-    nonisolated(nonsending) public func run(_ context: CommandContext) async throws -> ExitCode {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> ExitCode {
         let names = Self.configuration.subcommands.map { $0.configuration.name }
         throw UsageError("'\(Self.configuration.name)' needs a command: \(Suggestion.list(names, conjunction: "or"))")
     }
@@ -87,13 +87,13 @@ extension Command {
 /// parsing `launches next` reads the names of the commands on its way and the
 /// arguments of `next` alone, and building every command's options and texts
 /// cost more than the rest of a run from the cache (issue 16).
-public struct CommandConfiguration: Sendable {
-    public var name: String
+struct CommandConfiguration: Sendable {
+    var name: String
     /// One line, shown in command lists and at the top of help.
-    public var abstract: String
-    public var subcommands: [any Command.Type]
+    var abstract: String
+    var subcommands: [any Command.Type]
     /// The subcommand run when none is named (`launches` = `launches search`).
-    public var defaultSubcommand: (any Command.Type)?
+    var defaultSubcommand: (any Command.Type)?
     private let parts: DeferredParts
 
     /// - Parameters:
@@ -115,15 +115,15 @@ public struct CommandConfiguration: Sendable {
     }
 
     /// Paragraphs shown in the command's help.
-    public var discussion: String { parts.discussion }
+    var discussion: String { parts.discussion }
     /// Options, flags and positionals: the command's own, then its groups'.
-    public var arguments: [ArgumentInfo] { parts.arguments }
+    var arguments: [ArgumentInfo] { parts.arguments }
     /// The arguments under their headings: "Options" (the command's own), then
     /// each group's title.
     var sections: [ArgumentSection] { parts.sections }
-    public var examples: [Example] { parts.examples }
+    var examples: [Example] { parts.examples }
 
-    public func subcommand(named name: String) -> (any Command.Type)? {
+    func subcommand(named name: String) -> (any Command.Type)? {
         subcommands.first { $0.configuration.name == name }
     }
 
@@ -172,11 +172,11 @@ private final class DeferredParts: Sendable {
 }
 
 /// A command line shown in help, with what it does.
-public struct Example: Sendable, Equatable {
-    public var commandLine: String
-    public var explanation: String
+struct Example: Sendable, Equatable {
+    var commandLine: String
+    var explanation: String
 
-    public init(_ commandLine: String, _ explanation: String) {
+    init(_ commandLine: String, _ explanation: String) {
         self.commandLine = commandLine
         self.explanation = explanation
     }

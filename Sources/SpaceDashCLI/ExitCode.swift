@@ -1,6 +1,6 @@
 /// Every way spacedash ends, with the status it exits with
 /// (sysexits.h for usage, unavailable and configuration, the shell's 128+SIGINT for 130).
-public enum ExitCode: Int32, Sendable, Equatable {
+enum ExitCode: Int32, Sendable, Equatable {
     /// Data shown, fallback data included.
     case success = 0
     /// Anything else that went wrong.
@@ -18,34 +18,34 @@ public enum ExitCode: Int32, Sendable, Equatable {
 
 /// A failure with a one-line message and the exit code it ends with:
 /// `throw CommandError("no live data (--strict)", exitCode: .unavailable)`.
-public struct CommandError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public var exitCode: ExitCode
+struct CommandError: Error, Sendable, Equatable, CustomStringConvertible {
+    var message: String
+    var exitCode: ExitCode
 
-    public init(_ message: String, exitCode: ExitCode = .failure) {
+    init(_ message: String, exitCode: ExitCode = .failure) {
         self.message = message
         self.exitCode = exitCode
     }
 
-    public var description: String { message }
+    var description: String { message }
 }
 
 /// A wrong command line: exits 64 after one line naming the problem (with a
 /// "did you mean" when a known word is close) and the command's usage line.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, e.g. "unknown option '--sol'".
-    public var message: String
+    var message: String
     /// A close known word, shown as "; did you mean '--sols'?".
-    public var suggestion: String?
+    var suggestion: String?
     /// How to fix it when that is not a suggestion, e.g. "give a value: --sols 3".
-    public var hint: String?
+    var hint: String?
     /// The command whose usage line follows the message; the parser fills it in.
-    public var commandPath: [String]?
+    var commandPath: [String]?
     /// The error is a word the command does not know (an option, a command, an
     /// argument): `--help` does not hide it, as it hides a bad value.
     var namesAnUnknownWord = false
 
-    public init(_ message: String, suggestion: String? = nil, hint: String? = nil) {
+    init(_ message: String, suggestion: String? = nil, hint: String? = nil) {
         self.message = message
         self.suggestion = suggestion
         self.hint = hint
@@ -59,7 +59,7 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The one line shown on stderr (without the program name).
-    public var description: String {
+    var description: String {
         var line = message
         if let suggestion { line += "; did you mean '\(suggestion)'?" }
         if let hint { line += " (\(hint))" }

@@ -1,16 +1,16 @@
 /// Usage lines and help pages, generated from command configurations.
-public enum HelpFormatter {
+enum HelpFormatter {
     /// Help pages wrap at this width; an 80-column terminal shows them whole.
     static let width = 80
 
     /// The full usage line: `spacedash mars-weather [--sols N] … [--color WHEN]`.
-    public static func usage(for chain: [any Command.Type]) -> String {
+    static func usage(for chain: [any Command.Type]) -> String {
         synopsisParts(for: chain).joined(separator: " ")
     }
 
     /// A usage line short enough for an error message: the full one when the
     /// line fits 80 columns, else with the options folded into `[options]`.
-    public static func shortUsage(for chain: [any Command.Type]) -> String {
+    static func shortUsage(for chain: [any Command.Type]) -> String {
         let full = usage(for: chain)
         guard "Usage: ".count + full.count > width else { return full }
         let configuration = chain.last!.configuration
@@ -22,7 +22,7 @@ public enum HelpFormatter {
     }
 
     /// The help page of the last command in `chain`.
-    public static func help(for chain: [any Command.Type], mode: StyleMode = .plain) -> String {
+    static func help(for chain: [any Command.Type], mode: StyleMode = .plain) -> String {
         let bold = { (text: String) in StyledText(text, style: .bold).rendered(mode) }
         let configuration = chain.last!.configuration
         let isRoot = chain.count == 1

@@ -1,8 +1,8 @@
 /// The version of spacedash, in one place: `--version`, help, and the HTTP
 /// User-Agent (`spacedash/0.1.0`, passed to the HTTP client by the commands).
-public enum SpaceDashVersion {
-    public static let current = "0.1.0"
+enum SpaceDashVersion {
+    static let current = "0.1.0"
 
     /// The User-Agent header the commands give the HTTP client.
-    public static var userAgent: String { "spacedash/\(current)" }
+    static var userAgent: String { "spacedash/\(current)" }
 }

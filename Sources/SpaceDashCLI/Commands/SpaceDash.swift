@@ -10,10 +10,10 @@ import Terminal
 
 /// The `spacedash` command itself: the root of the command tree and the
 /// entry point `main.swift` calls.
-public struct SpaceDash: Command {
+package struct SpaceDash: Command {
     /// Every top-level command, in the order help lists them. Register a new
     /// command here (one line each).
-    public static let commands: [any Command.Type] = [
+    static let commands: [any Command.Type] = [
         HelpCommand.self,
         MarsWeatherCommand.self,
         LaunchesCommand.self,
@@ -21,7 +21,7 @@ public struct SpaceDash: Command {
         CompletionCommand.self,
     ]
 
-    public static let configuration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         name: "spacedash",
         abstract: "Mars weather and rocket launches in your terminal.",
         discussion: """
@@ -52,7 +52,7 @@ public struct SpaceDash: Command {
 
     let dashboard: Dashboard
 
-    public init(_ arguments: ParsedArguments) throws {
+    init(_ arguments: ParsedArguments) throws {
         let output = OutputOptions(arguments)
         dashboard = Dashboard(units: output.units, json: output.json, fetch: try FetchOptions(arguments),
                               station: StationOption.station(arguments), quiet: output.quiet,
@@ -63,7 +63,7 @@ public struct SpaceDash: Command {
     }
 
     /// Without a command: the dashboard, Mars weather beside the next launches.
-    public func run(_ context: CommandContext) async throws -> ExitCode {
+    func run(_ context: CommandContext) async throws -> ExitCode {
         if dashboard.watch.isOn { return try await dashboard.runWatch(context) }
         let services = Services(context: context, fetch: dashboard.fetch)
         return try await dashboard.run(context, sources: try Dashboard.Sources(services, fetch: dashboard.fetch, station: dashboard.station),
@@ -75,7 +75,7 @@ extension SpaceDash {
     /// `spacedash --version` alone, answered before anything else is set up (the
     /// environment, the command tree, the concurrency runtime's threads): scripts
     /// and status bars call it often. Exits; returns for any other command line.
-    public static func answerIfVersionAlone(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
+    package static func answerIfVersionAlone(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
         guard arguments == ["--version"] else { return }
         signal(SIGPIPE, SIG_IGN)
         let streams = OutputStreams.standard
@@ -95,7 +95,7 @@ extension SpaceDash {
 
     /// The program: ignores SIGPIPE (a closed stdout becomes a quiet EPIPE),
     /// runs the command line, and exits with its code.
-    nonisolated(nonsending) public static func main() async -> Never {
+    nonisolated(nonsending) package static func main() async -> Never {
         signal(SIGPIPE, SIG_IGN)
         let code = await run(arguments: Array(CommandLine.arguments.dropFirst()),
                              environment: processEnvironment(),
@@ -121,7 +121,7 @@ extension SpaceDash {
 
     /// Runs one command line and returns the exit status. Never throws and
     /// never traps on bad input: every error becomes one line on stderr.
-    nonisolated(nonsending) public static func run(arguments: [String], environment: [String: String], streams: OutputStreams) async -> Int32 {
+    nonisolated(nonsending) static func run(arguments: [String], environment: [String: String], streams: OutputStreams) async -> Int32 {
         await run(arguments: arguments, environment: environment, streams: streams, root: SpaceDash.self)
     }
 

@@ -5,22 +5,22 @@ import Terminal
 /// Draws a `LaunchSearchState` as a frame: the prompt, the status line, the
 /// results with their matches highlighted and the selected row marked, and the
 /// selected launch's details when there is room. It holds no pipeline.
-public struct LaunchSearchView: FullScreenView {
+package struct LaunchSearchView: FullScreenView {
     static let prompt = "> "
     static let detailsHeight = 7
 
-    public var spinnerStep = 0
+    var spinnerStep = 0
     /// The zone of the times in the details pane: local, or UTC with `--utc`.
-    public var timeZone: TimeZone = .current
+    var timeZone: TimeZone = .current
     /// The marks drawn: ASCII in a locale that is not UTF-8 (`Glyphs.forLocale`).
-    public var glyphs: Glyphs = .unicode
+    var glyphs: Glyphs = .unicode
     /// "Now" for the countdowns, when the screen loop draws the view: the run's clock.
     var clock: @Sendable () -> Date = { Date() }
 
-    public init() {}
+    package init() {}
 
     /// Rows of results that fit in `size`, with the details pane wanted or not.
-    public static func resultRows(in size: TerminalSize, showingDetails: Bool) -> Int {
+    static func resultRows(in size: TerminalSize, showingDetails: Bool) -> Int {
         max(0, size.rows - 2 - (detailsShown(showingDetails, in: size) ? detailsHeight : 0))
     }
 
@@ -39,7 +39,7 @@ public struct LaunchSearchView: FullScreenView {
         if state.isLoading || state.isSearching { spinnerStep += 1 }
     }
 
-    public func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
+    package func frame(_ state: LaunchSearchState, size: TerminalSize, now: Date) -> Frame {
         let width = max(1, size.columns)
         var lines: [StyledText] = []
         let field = state.editor.visible(inWidth: max(1, width - Self.prompt.count), hiddenMark: glyphs.ellipsis)

@@ -6,7 +6,7 @@ import Synchronization
 import Terminal
 
 /// Where the launches of an interactive search came from.
-public enum LaunchSearchSource: Sendable, Equatable {
+package enum LaunchSearchSource: Sendable, Equatable {
     /// Through the service's chain: live, cached or bundled.
     case service(DataOrigin)
     /// A saved Launch Library response (`--file`), named as given.
@@ -16,30 +16,30 @@ public enum LaunchSearchSource: Sendable, Equatable {
 }
 
 /// Launches ready to search (a `LaunchCatalog`) and where they came from.
-public struct LaunchSearchData: Sendable {
-    public let catalog: LaunchCatalog
-    public let source: LaunchSearchSource
+package struct LaunchSearchData: Sendable {
+    let catalog: LaunchCatalog
+    let source: LaunchSearchSource
     /// Whether better data is still coming (cache or sample shown while live loads).
-    public let isLoading: Bool
+    let isLoading: Bool
     /// Why live launches are not shown (the request failed), for the status line.
-    public let notice: String?
+    let notice: String?
 
     /// The service's origin, nil for a file.
-    public var origin: DataOrigin? {
+    var origin: DataOrigin? {
         if case .service(let origin) = source { return origin }
         return nil
     }
 
     /// Indexes `launches`, given in display order (seconds for a million: build it off the main queue).
-    public init(launches: [Launch], origin: DataOrigin, isLoading: Bool = false, notice: String? = nil) {
+    init(launches: [Launch], origin: DataOrigin, isLoading: Bool = false, notice: String? = nil) {
         self.init(catalog: LaunchCatalog(ordered: launches), source: .service(origin), isLoading: isLoading, notice: notice)
     }
 
-    public init(catalog: LaunchCatalog, origin: DataOrigin, isLoading: Bool = false) {
+    init(catalog: LaunchCatalog, origin: DataOrigin, isLoading: Bool = false) {
         self.init(catalog: catalog, source: .service(origin), isLoading: isLoading)
     }
 
-    public init(catalog: LaunchCatalog, source: LaunchSearchSource, isLoading: Bool = false, notice: String? = nil) {
+    package init(catalog: LaunchCatalog, source: LaunchSearchSource, isLoading: Bool = false, notice: String? = nil) {
         self.catalog = catalog
         self.source = source
         self.isLoading = isLoading
@@ -49,71 +49,71 @@ public struct LaunchSearchData: Sendable {
 }
 
 /// The results of one search over one `LaunchSearchData`.
-public struct LaunchSearchMatches: Sendable {
+package struct LaunchSearchMatches: Sendable {
     /// The query as typed.
-    public let query: String
-    public let data: LaunchSearchData
-    public let matches: LaunchMatches
+    package let query: String
+    let data: LaunchSearchData
+    let matches: LaunchMatches
 
-    public var count: Int { matches.count }
-    public var results: SearchResults { matches.results }
+    var count: Int { matches.count }
+    var results: SearchResults { matches.results }
 
     /// The launch of the `index`-th result.
-    public func launch(at index: Int) -> Launch { matches[index] }
+    func launch(at index: Int) -> Launch { matches[index] }
 
     /// Where the query matched in the `index`-th result.
-    public func highlights(at index: Int) -> SearchHighlights { matches.highlights(at: index) }
+    func highlights(at index: Int) -> SearchHighlights { matches.highlights(at: index) }
 }
 
 /// What the interactive search shows; the view draws it and nothing else.
-public struct LaunchSearchState: Sendable {
+package struct LaunchSearchState: Sendable {
     /// The query field (text and cursor).
-    public var editor: LineEditor
+    var editor: LineEditor
     /// The latest results, nil until the first search has finished.
-    public var matches: LaunchSearchMatches?
+    package var matches: LaunchSearchMatches?
     /// The selected row, an index into `matches`.
-    public var selectedIndex: Int?
+    var selectedIndex: Int?
     /// The first row shown: the list scrolls only when the selection would leave the
     /// visible rows, as in fzf (`visibleStart`).
-    public var scrollOffset = 0
+    var scrollOffset = 0
     /// Whether the selected launch's details are wanted below the results (Tab).
-    public var showsDetails = true
+    var showsDetails = true
     /// The data the next search runs on (may be newer than `matches.data`).
-    public var data: LaunchSearchData?
+    var data: LaunchSearchData?
     /// How many searches have started (`8 keystrokes, 1 search`).
-    public var searchCount: Int
+    var searchCount: Int
     /// Enter was pressed while the results on screen were not for the query on the
     /// prompt: the choice waits for the query's results (an edit calls it off).
-    public var isAccepting = false
+    var isAccepting = false
     /// The launch Enter chose once the query's results came (the runner prints it).
-    public var acceptedLaunch: Launch?
+    var acceptedLaunch: Launch?
 
-    public var query: String { editor.text }
+    var query: String { editor.text }
 
     /// The first of `rows` visible rows: `offset` moved just enough to show `selected`,
     /// and no further down than the last full page of `count` results.
-    public static func visibleStart(offset: Int, selected: Int, count: Int, rows: Int) -> Int {
+    static func visibleStart(offset: Int, selected: Int, count: Int, rows: Int) -> Int {
         guard rows > 0 else { return 0 }
         var first = min(offset, max(0, count - rows))
         if selected < first { first = selected }
         if selected >= first + rows { first = selected - rows + 1 }
         return max(0, first)
     }
-    public var resultCount: Int { matches?.count ?? 0 }
-    public var totalCount: Int { matches?.data.catalog.count ?? data?.catalog.count ?? 0 }
-    public var origin: DataOrigin? { data?.origin }
+    var resultCount: Int { matches?.count ?? 0 }
+    var totalCount: Int { matches?.data.catalog.count ?? data?.catalog.count ?? 0 }
+    var origin: DataOrigin? { data?.origin }
     /// Data not there yet, or better data still coming.
-    public var isLoading: Bool { data?.isLoading ?? true }
+    var isLoading: Bool { data?.isLoading ?? true }
     /// The query or the data changed and the results on screen are not theirs yet.
-    public var isSearching: Bool {
+    package var isSearching: Bool {
         guard let matches, let data else { return data != nil }
         return matches.query != query || matches.data.catalog !== data.catalog
     }
 
     /// The results on screen are those of the query on the prompt and the latest data.
-    public var hasCurrentResults: Bool { data != nil && !isSearching }
+    var hasCurrentResults: Bool { data != nil && !isSearching }
 
-    public var selectedLaunch: Launch? {
+    var selectedLaunch: Launch? {
         guard let matches, let selectedIndex, selectedIndex < matches.count else { return nil }
         return matches.launch(at: selectedIndex)
     }
@@ -121,7 +121,7 @@ public struct LaunchSearchState: Sendable {
     /// `12 / 348 launches · live, fetched 3 min ago`, or `loading launches…` before any
     /// data; then `updating…` while live launches load, or why they did not come.
     /// In ASCII glyphs: `12 / 348 launches | live, fetched 3 min ago`, `loading launches...`.
-    public func statusText(now: Date, glyphs: Glyphs = .unicode) -> String {
+    func statusText(now: Date, glyphs: Glyphs = .unicode) -> String {
         guard let data else { return "loading launches" + glyphs.ellipsis }
         let counts = matches == nil ? "\(totalCount) launches" : "\(resultCount) / \(totalCount) launches"
         var text = counts + glyphs.joiner + Self.describe(data.source, now: now, launches: data.catalog.launches)
@@ -154,7 +154,7 @@ public struct LaunchSearchState: Sendable {
 }
 
 /// What a key asks of the runner.
-public enum LaunchSearchAction: Equatable, Sendable {
+enum LaunchSearchAction: Equatable, Sendable {
     /// Nothing to do beyond redrawing (the view model has called `onChange`).
     case none
     /// Enter on a result: print it and exit 0.
@@ -178,13 +178,13 @@ public enum LaunchSearchAction: Equatable, Sendable {
 /// Use it from `scheduler`'s queue only (the main queue in the app; the test
 /// scheduler's thread in tests). The lock guards `state` against the search
 /// thread reading nothing of it: searches get their inputs by value.
-public final class LaunchSearchViewModel: @unchecked Sendable {
-    public typealias Scheduler = AnySchedulerOf<DispatchQueue>
+package final class LaunchSearchViewModel: @unchecked Sendable {
+    package typealias Scheduler = AnySchedulerOf<DispatchQueue>
     /// How a query is run; tests slow it down or count it.
-    public typealias Searcher = @Sendable (String, LaunchCatalog) -> LaunchMatches
+    package typealias Searcher = @Sendable (String, LaunchCatalog) -> LaunchMatches
 
     /// The visible rows: what PageUp/PageDown moves and the list scrolls within; the view sets it.
-    public var pageSize: Int {
+    var pageSize: Int {
         get { lock.withLock { $0.pageSize } }
         set {
             lock.withLock { $0.pageSize = max(1, newValue) }
@@ -193,15 +193,15 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     }
 
     /// Called on `scheduler` after every change of `state`.
-    public var onChange: (@Sendable (LaunchSearchState) -> Void)? {
+    package var onChange: (@Sendable (LaunchSearchState) -> Void)? {
         get { lock.withLock { $0.onChange } }
         set { lock.withLock { $0.onChange = newValue } }
     }
 
-    public var state: LaunchSearchState { lock.withLock { $0.state } }
+    package var state: LaunchSearchState { lock.withLock { $0.state } }
 
     /// Searches started so far (including ones overtaken before they finished).
-    public var searchesStarted: Int { searchCount.value.load(ordering: .relaxed) }
+    var searchesStarted: Int { searchCount.value.load(ordering: .relaxed) }
 
     private struct Guarded {
         var state: LaunchSearchState
@@ -222,7 +222,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     ///   - debounce: quiet time after the last key before searching; `.zero` searches on every key.
     ///   - scheduler: the main queue: debounce timer and state delivery.
     ///   - searchScheduler: where searches run (a background queue).
-    public init<Data: Publisher>(
+    package init<Data: Publisher>(
         initialQuery: String = "",
         data: Data,
         debounce: Duration = .milliseconds(300),
@@ -277,7 +277,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     }
 
     /// Stops the pipeline: no more searches or changes.
-    public func stop() {
+    package func stop() {
         let cancellables = lock.withLock { guarded in
             defer { guarded.cancellables = []; guarded.onChange = nil }
             return guarded.cancellables
@@ -295,7 +295,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     /// waits for those results: `state.acceptedLaunch` is set then (the selected
     /// launch if it is among them, else the first), or nothing when none match.
     @discardableResult
-    public func handle(_ press: KeyPress) -> LaunchSearchAction {
+    func handle(_ press: KeyPress) -> LaunchSearchAction {
         switch press.key {
         case .enter:
             return enter()
@@ -334,12 +334,12 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     }
 
     /// Inserts typed text at the cursor, as keys do.
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         edit { $0.insert(text) }
     }
 
     /// Replaces the whole query.
-    public func setQuery(_ text: String) {
+    package func setQuery(_ text: String) {
         edit { editor in
             editor.setText(text)
             return .editedText
@@ -347,7 +347,7 @@ public final class LaunchSearchViewModel: @unchecked Sendable {
     }
 
     /// Moves the selection `offset` rows, clamped to the results.
-    public func moveSelection(by offset: Int) {
+    func moveSelection(by offset: Int) {
         let rows = pageSize
         update { state in
             guard let count = state.matches?.count, count > 0 else { return }

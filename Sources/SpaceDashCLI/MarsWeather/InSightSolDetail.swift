@@ -4,21 +4,21 @@ import Terminal
 
 /// `mars-weather --station insight --sol SOL`: one InSight sol in full, with
 /// its wind rose.
-public struct InSightSolDetail: Sendable {
-    public var units: MarsWeatherUnits
-    public var glyphs: Glyphs
-    public var style: StyleMode
+struct InSightSolDetail: Sendable {
+    var units: MarsWeatherUnits
+    var glyphs: Glyphs
+    var style: StyleMode
     /// Cells for the longest wind-rose bar.
-    public var roseWidth: Int
+    var roseWidth: Int
 
-    public init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode, roseWidth: Int = 32) {
+    init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode, roseWidth: Int = 32) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
         self.roseWidth = max(4, roseWidth)
     }
 
-    public func lines(_ sol: InSightSol) -> [String] {
+    func lines(_ sol: InSightSol) -> [String] {
         var lines: [String] = []
         lines.append(StyledText("Sol \(sol.sol)", style: .bold).rendered(style)
             + "  \(MarsWeatherFormat.minute(sol.firstUTC)) \(glyphs.rangeDash) \(MarsWeatherFormat.minute(sol.lastUTC))")

@@ -4,25 +4,25 @@ import Terminal
 
 /// Each InSight sol's temperature range as a horizontal bar on a shared scale,
 /// drawn with block characters (or `#` in ASCII).
-public struct InSightTemperatureChart: Sendable {
-    public var units: MarsWeatherUnits
-    public var glyphs: Glyphs
-    public var style: StyleMode
+struct InSightTemperatureChart: Sendable {
+    var units: MarsWeatherUnits
+    var glyphs: Glyphs
+    var style: StyleMode
     /// Cells across the bar area.
-    public var barWidth: Int
+    var barWidth: Int
     /// What follows each bar: the range and average, the range alone, or nothing.
-    public var values: Values
+    var values: Values
 
-    public enum Values: Sendable {
+    enum Values: Sendable {
         case rangeAndAverage, range, none
     }
 
     /// The narrowest bar drawn; a narrower terminal loses the numbers first.
-    public static let minimumBarWidth = 8
+    static let minimumBarWidth = 8
     /// The widest bar, when the terminal has room.
-    public static let naturalBarWidth = 40
+    static let naturalBarWidth = 40
 
-    public init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode, barWidth: Int = naturalBarWidth, values: Values = .rangeAndAverage) {
+    init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode, barWidth: Int = naturalBarWidth, values: Values = .rangeAndAverage) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
@@ -33,7 +33,7 @@ public struct InSightTemperatureChart: Sendable {
     /// A chart of `sols` within `width` cells (nil: the natural 40-cell bar):
     /// the bar narrows to its minimum, then the average goes, then the range,
     /// so a number is never cut.
-    public static func fitting(_ width: Int?, sols: [InSightSol], units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode) -> InSightTemperatureChart {
+    static func fitting(_ width: Int?, sols: [InSightSol], units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode) -> InSightTemperatureChart {
         guard let width else { return InSightTemperatureChart(units: units, glyphs: glyphs, style: style) }
         let prefix = solWidth(sols) + 2
         for values in [Values.rangeAndAverage, .range, .none] {
@@ -66,7 +66,7 @@ public struct InSightTemperatureChart: Sendable {
     }
 
     /// The chart's lines; none when no sol has a temperature.
-    public func lines(_ sols: [InSightSol]) -> [String] {
+    func lines(_ sols: [InSightSol]) -> [String] {
         let ranges = sols.map { sol in units.temperature(sol.temperature).map { (low: $0.minimum, average: $0.average, high: $0.maximum) } }
         let known = ranges.compactMap { $0 }
         guard let lowest = known.map(\.low).min(), let highest = known.map(\.high).max() else { return [] }

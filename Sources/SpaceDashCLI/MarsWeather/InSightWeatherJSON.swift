@@ -24,11 +24,11 @@ import SpaceData
 ///
 /// With `--units imperial`, `temperature_f` and `wind_speed_mph` replace
 /// `temperature_c` and `wind_speed_mps`; pressure stays `pressure_pa`.
-public enum InSightWeatherJSON {
+enum InSightWeatherJSON {
     /// The JSON text. Every number in it is finite (a value that is not reads
     /// as `null`, like a missing sensor), so serializing cannot fail on data;
     /// should it fail anyway, the error is thrown, never a trap.
-    public static func render(_ report: Sourced<InSightFeed>, sols: [InSightSol], units: MarsWeatherUnits, now: Date) throws -> String {
+    static func render(_ report: Sourced<InSightFeed>, sols: [InSightSol], units: MarsWeatherUnits, now: Date) throws -> String {
         let object: [String: Any] = [
             "units": units.rawValue,
             "source": source(report, now: now),

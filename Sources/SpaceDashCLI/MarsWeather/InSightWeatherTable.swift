@@ -4,12 +4,12 @@ import Terminal
 
 /// `mars-weather --station insight`'s table: one row per InSight sol, a
 /// missing sensor shown as "—".
-public struct InSightWeatherTable: Sendable {
-    public var units: MarsWeatherUnits
-    public var glyphs: Glyphs
-    public var style: StyleMode
+struct InSightWeatherTable: Sendable {
+    var units: MarsWeatherUnits
+    var glyphs: Glyphs
+    var style: StyleMode
 
-    public init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode) {
+    init(units: MarsWeatherUnits, glyphs: Glyphs, style: StyleMode) {
         self.units = units
         self.glyphs = glyphs
         self.style = style
@@ -38,7 +38,7 @@ public struct InSightWeatherTable: Sendable {
 
     /// The header and one line per sol, columns two spaces apart, as wide as
     /// the data needs.
-    public func lines(_ sols: [InSightSol]) -> [String] {
+    func lines(_ sols: [InSightSol]) -> [String] {
         lines(sols, width: nil)
     }
 
@@ -46,7 +46,7 @@ public struct InSightWeatherTable: Sendable {
     /// the least useful columns go whole until the rest fits (Season first,
     /// then gusts, wind direction, average, date, wind, pressure), so no cell
     /// is ever cut. Sol, low and high always stay.
-    public func lines(_ sols: [InSightSol], width: Int?) -> [String] {
+    func lines(_ sols: [InSightSol], width: Int?) -> [String] {
         PriorityTable(columns: columns, style: style).lines(sols, width: width)
     }
 }

@@ -6,36 +6,36 @@ import SpaceData
 
 /// The units `mars-weather` shows: metric (°C, m/s) or imperial (°F, mph).
 /// Pressure stays in pascals either way, as NASA reports it.
-public enum MarsWeatherUnits: String, CaseIterable, Sendable {
+enum MarsWeatherUnits: String, CaseIterable, Sendable {
     case metric
     case imperial
 
     /// "°C" or "°F".
-    public var temperatureSymbol: String { self == .metric ? "°C" : "°F" }
+    var temperatureSymbol: String { self == .metric ? "°C" : "°F" }
     /// "m/s" or "mph".
-    public var speedSymbol: String { self == .metric ? "m/s" : "mph" }
+    var speedSymbol: String { self == .metric ? "m/s" : "mph" }
 
-    public func temperature(_ celsius: Double) -> Double {
+    func temperature(_ celsius: Double) -> Double {
         self == .metric ? celsius : celsius * 9 / 5 + 32
     }
 
-    public func speed(_ metresPerSecond: Double) -> Double {
+    func speed(_ metresPerSecond: Double) -> Double {
         self == .metric ? metresPerSecond : metresPerSecond * 3600 / 1609.344
     }
 
     /// The temperatures to show, converted; nil (shown as "—") when there are
     /// none or a value is not a finite number, before or after converting.
-    public func temperature(_ summary: SensorSummary?) -> SensorSummary? {
+    func temperature(_ summary: SensorSummary?) -> SensorSummary? {
         Self.finite(summary?.converted { Self.rounded(temperature($0)) })
     }
 
     /// The wind speeds to show, converted; nil as for `temperature(_:)`.
-    public func speed(_ summary: SensorSummary?) -> SensorSummary? {
+    func speed(_ summary: SensorSummary?) -> SensorSummary? {
         Self.finite(summary?.converted { Self.rounded(speed($0)) })
     }
 
     /// The pressures to show (always pascals); nil as for `temperature(_:)`.
-    public func pressure(_ summary: SensorSummary?) -> SensorSummary? {
+    func pressure(_ summary: SensorSummary?) -> SensorSummary? {
         Self.finite(summary?.converted(Self.rounded))
     }
 

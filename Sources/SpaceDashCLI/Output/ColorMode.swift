@@ -1,14 +1,14 @@
 import Terminal
 
 /// `--color auto|always|never`.
-public enum ColorMode: String, CaseIterable, ArgumentValue {
+enum ColorMode: String, CaseIterable, ArgumentValue {
     case auto, always, never
 
     /// The styling an output gets: `always` everything, `never` none; `auto`
     /// what the terminal and environment allow (none off a terminal or with
     /// TERM=dumb, bold and the like but no colour with NO_COLOR set, per
     /// no-color.org, everything otherwise).
-    public func styleMode(isTerminal: Bool, environment: [String: String]) -> StyleMode {
+    func styleMode(isTerminal: Bool, environment: [String: String]) -> StyleMode {
         switch self {
         case .always: .colour
         case .never: .plain
@@ -17,7 +17,7 @@ public enum ColorMode: String, CaseIterable, ArgumentValue {
     }
 
     /// Whether an output gets colour.
-    public func isEnabled(isTerminal: Bool, environment: [String: String]) -> Bool {
+    func isEnabled(isTerminal: Bool, environment: [String: String]) -> Bool {
         styleMode(isTerminal: isTerminal, environment: environment) == .colour
     }
 }

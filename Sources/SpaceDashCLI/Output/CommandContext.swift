@@ -6,43 +6,43 @@ import Terminal
 /// the presentation (styling of each output, width, glyphs, time zone, "now"),
 /// and the environment (injected, so tests control it). Renderers get these
 /// choices; none of them looks at the environment again.
-public struct CommandContext: Sendable {
+struct CommandContext: Sendable {
     /// Data: tables, JSON, the selected launch.
-    public let stdout: TextOutput
+    let stdout: TextOutput
     /// Notices, warnings, spinners, errors.
-    public let stderr: TextOutput
-    public let environment: [String: String]
+    let stderr: TextOutput
+    let environment: [String: String]
     /// What `--color` said.
-    public let colorMode: ColorMode
+    let colorMode: ColorMode
     /// The styling text on stdout may carry; give it to `StyledText.rendered(_:)`.
-    public let styleMode: StyleMode
+    let styleMode: StyleMode
     /// The styling text on stderr may carry.
-    public let errorStyleMode: StyleMode
+    let errorStyleMode: StyleMode
     /// The styling of the full-screen views (`ScreenLoop`), drawn on the terminal
     /// device whatever stdout and stderr are.
     let screenStyleMode: StyleMode
     /// The command's words, e.g. ["launches", "search"].
-    public let commandPath: [String]
+    let commandPath: [String]
     /// "Now" for everything the run does: the real clock, or the time
     /// `SPACEDASH_NOW` sets (see `clock(environment:)`).
-    public let clock: @Sendable () -> Date
+    let clock: @Sendable () -> Date
     /// The width output is fitted to: `COLUMNS` when set, else the width of
     /// the terminal stdout is; nil into a pipe or a file (as wide as the data needs).
-    public let width: Int?
+    let width: Int?
     /// `COLUMNS` when set to a positive number: the width of every output,
     /// `-i`'s screen included (there never wider than the terminal).
-    public let columnsSetting: Int?
+    let columnsSetting: Int?
     /// Unicode or ASCII marks, by the locale.
-    public let glyphs: Glyphs
+    let glyphs: Glyphs
     /// Where times are shown: UTC under `--utc`, else `TZ`, else the system's
     /// zone, looked up when a time is first rendered.
-    public let displayTimeZone: DisplayTimeZone
+    let displayTimeZone: DisplayTimeZone
     /// Whether the run may read and write the user's cache: not in the demo's
     /// runs of the commands it shows (they show the bundled data, whatever is cached).
-    public var usesCache = true
+    var usesCache = true
 
     /// - Parameter utc: `--utc` (`OutputOptions`), for the commands that take it.
-    public init(streams: OutputStreams, environment: [String: String], colorMode: ColorMode = .auto,
+    init(streams: OutputStreams, environment: [String: String], colorMode: ColorMode = .auto,
                 commandPath: [String] = [], clock: @escaping @Sendable () -> Date = { Date() }, utc: Bool = false) {
         stdout = streams.stdout
         stderr = streams.stderr
@@ -61,7 +61,7 @@ public struct CommandContext: Sendable {
 
     /// The width for a layout that needs one (the dashboard, a table): `width`,
     /// else 80 columns, a terminal's classic width.
-    public var layoutWidth: Int { width ?? 80 }
+    var layoutWidth: Int { width ?? 80 }
 
     /// The width of the terminal `output` is, if it is one (`COLUMNS` comes first).
     private static func terminalWidth(of output: TextOutput) -> Int? {
@@ -70,18 +70,18 @@ public struct CommandContext: Sendable {
     }
 
     /// The zone times are shown in (`displayTimeZone`, looked up now).
-    public var timeZone: TimeZone { displayTimeZone.timeZone }
+    var timeZone: TimeZone { displayTimeZone.timeZone }
 
     /// The current time by the run's clock.
-    public var now: Date { clock() }
+    var now: Date { clock() }
 
     /// The variable that sets "now" for a whole run, so output is reproducible.
-    public static let nowVariable = "SPACEDASH_NOW"
+    static let nowVariable = "SPACEDASH_NOW"
 
     /// The run's clock: stopped at `SPACEDASH_NOW` when it is set (an ISO-8601
     /// UTC time such as 2026-07-20T12:00:00Z), else the real one. A malformed
     /// value is a configuration error (exit 78) rather than a silent real clock.
-    public static func clock(environment: [String: String]) throws(CommandError) -> @Sendable () -> Date {
+    static func clock(environment: [String: String]) throws(CommandError) -> @Sendable () -> Date {
         guard let text = environment[nowVariable], !text.isEmpty else { return { Date() } }
         guard text.hasSuffix("Z") || text.hasSuffix("z"), let now = LaunchLibraryDate.date(from: text) else {
             throw CommandError("\(nowVariable) is not an ISO-8601 UTC time: \"\(text)\" (set it like 2026-07-20T12:00:00Z, or unset it for the real clock)",
@@ -91,17 +91,17 @@ public struct CommandContext: Sendable {
     }
 
     /// Whether stdout gets colour.
-    public var usesColor: Bool { styleMode == .colour }
+    var usesColor: Bool { styleMode == .colour }
 
     /// `text` in `style` for stdout: `context.styled("Sol 1200", .bold)`.
     /// The text is sanitised to one line, so API text cannot drive the terminal.
-    public func styled(_ text: String, _ style: TextStyle) -> String {
+    func styled(_ text: String, _ style: TextStyle) -> String {
         StyledText(text, style: style).rendered(styleMode)
     }
 
     /// Whether a spinner or progress line may be drawn on stderr: it is a
     /// terminal that understands cursor movement.
-    public var showsProgress: Bool {
+    var showsProgress: Bool {
         stderr.isTerminal && environment["TERM"] != "dumb"
     }
 
@@ -111,16 +111,16 @@ public struct CommandContext: Sendable {
     /// A failure to write it is ignored, as a notice must never turn a good run
     /// into a failed one. Cleaned of control characters: notices quote servers
     /// (error details, bodies).
-    public func notice(_ message: String, about topic: String? = nil) {
+    func notice(_ message: String, about topic: String? = nil) {
         try? stderr.writeLine(Self.noticeLine(message, about: topic))
     }
 
     /// The line `notice` writes, without its line break.
-    public static func noticeLine(_ message: String, about topic: String? = nil) -> String {
+    static func noticeLine(_ message: String, about topic: String? = nil) -> String {
         let text = topic.map { "\($0): \(message)" } ?? message
         return "\(programName): " + TerminalSanitizer.clean(text, mode: .singleLine)
     }
 
     /// What starts every line spacedash writes on stderr.
-    public static let programName = "spacedash"
+    static let programName = "spacedash"
 }

@@ -5,7 +5,7 @@ import Foundation
 /// rendered: the system's zone is read through ICU (about a third of the
 /// instructions of `launches next` from the cache, and a megabyte of pages),
 /// and many outputs (`launches next`'s standard line, JSON, Mars weather) show none.
-public enum DisplayTimeZone: Sendable, Equatable {
+enum DisplayTimeZone: Sendable, Equatable {
     /// A zone already known (`--utc`, tests).
     case fixed(TimeZone)
     /// `TZ`'s value, as the C library reads it (a leading ":" allowed); the
@@ -15,7 +15,7 @@ public enum DisplayTimeZone: Sendable, Equatable {
     case system
 
     /// The choice for a run: `--utc` first, then `TZ`.
-    public init(utc: Bool, environment: [String: String]) {
+    init(utc: Bool, environment: [String: String]) {
         if utc {
             self = .fixed(TimeZone(identifier: "UTC")!)
         } else if let name = environment["TZ"] {
@@ -26,7 +26,7 @@ public enum DisplayTimeZone: Sendable, Equatable {
     }
 
     /// The zone itself (Foundation keeps the zones it has made, so asking again is cheap).
-    public var timeZone: TimeZone {
+    var timeZone: TimeZone {
         switch self {
         case .fixed(let zone): zone
         case .named(let name): TimeZone(identifier: name) ?? .current

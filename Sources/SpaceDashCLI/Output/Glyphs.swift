@@ -3,32 +3,32 @@ import Terminal
 /// The characters every view draws with: Unicode when the locale is UTF-8,
 /// plain ASCII otherwise (a C-locale terminal shows UTF-8 as garbage).
 /// Chosen once per run (`CommandContext.glyphs`).
-public struct Glyphs: Sendable, Equatable {
+struct Glyphs: Sendable, Equatable {
     /// Shown for a sensor with no data ("—" or "-"), never a zero.
-    public var missing: String
-    public var degree: String
+    var missing: String
+    var degree: String
     /// Blocks from 1/8 to 8/8 of a cell, for bars.
-    public var eighths: [String]
+    var eighths: [String]
     /// A half cell filled on the right, for a bar's fractional start.
-    public var rightHalf: String
-    public var rangeDash: String
-    public var separator: String
+    var rightHalf: String
+    var rangeDash: String
+    var separator: String
 
-    public static let unicode = Glyphs(
+    static let unicode = Glyphs(
         missing: "—", degree: "°", eighths: ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"],
         rightHalf: "▐", rangeDash: "–", separator: "·"
     )
 
-    public static let ascii = Glyphs(
+    static let ascii = Glyphs(
         missing: "-", degree: "", eighths: ["", "", "", "#", "#", "#", "#", "#"],
         rightHalf: "#", rangeDash: "-", separator: "|"
     )
 
-    public var full: String { eighths[7] }
-    public var isUnicode: Bool { self == .unicode }
+    var full: String { eighths[7] }
+    var isUnicode: Bool { self == .unicode }
 
     /// Unicode when the first of LC_ALL, LC_CTYPE and LANG that is set names UTF-8.
-    public static func forLocale(_ environment: [String: String]) -> Glyphs {
+    static func forLocale(_ environment: [String: String]) -> Glyphs {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let normalized = locale.lowercased().filter { $0 != "-" }
         // Bytes, not Foundation's search (it loads NSString at start-up) nor the
@@ -39,7 +39,7 @@ public struct Glyphs: Sendable, Equatable {
 
     /// `text` as this glyph set can show it: unchanged in Unicode; in ASCII,
     /// dashes and ellipses spelled out and anything else outside ASCII as "?".
-    public func fit(_ text: String) -> String {
+    func fit(_ text: String) -> String {
         guard !isUnicode, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -57,7 +57,7 @@ public struct Glyphs: Sendable, Equatable {
     }
 
     /// A unit with this glyph set's degree sign: "°C", or "C" in ASCII.
-    public func unit(_ symbol: String) -> String {
+    func unit(_ symbol: String) -> String {
         isUnicode ? symbol : symbol.filter { $0 != "°" }
     }
 }

@@ -6,15 +6,15 @@ import Terminal
 /// Only our own marks change: text from the API is shown as it is.
 extension Glyphs {
     /// Ends text cut to fit: "…" (one cell) or "..." (three).
-    public var ellipsis: String { isUnicode ? DisplayWidth.ellipsis : "..." }
+    var ellipsis: String { isUnicode ? DisplayWidth.ellipsis : "..." }
     /// Marks the selected row.
-    public var selectionMarker: String { isUnicode ? "▶" : ">" }
+    var selectionMarker: String { isUnicode ? "▶" : ">" }
     /// Drawn across the screen to set a pane apart.
-    public var rule: String { isUnicode ? "─" : "-" }
+    var rule: String { isUnicode ? "─" : "-" }
     /// A spinner's frames, as `ProgressSpinner` turns them.
-    public var spinnerFrames: [String] {
+    var spinnerFrames: [String] {
         isUnicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
     }
     /// Between the parts of a line: " · " or " | ".
-    public var joiner: String { " \(separator) " }
+    var joiner: String { " \(separator) " }
 }

@@ -9,7 +9,7 @@ import Glibc
 /// delay (100 ms by default), so a fast answer shows no flicker, and erases
 /// itself when stopped. Time runs on an injected scheduler.
 /// State lives behind `lock`, hence `@unchecked Sendable`.
-public final class ProgressSpinner: @unchecked Sendable {
+final class ProgressSpinner: @unchecked Sendable {
     private struct State {
         var frame = 0
         var shown = false
@@ -32,7 +32,7 @@ public final class ProgressSpinner: @unchecked Sendable {
     ///   - erasingOnInterruptOf: the file descriptor behind `output` (stderr): while the
     ///     spinner runs, Ctrl-C or SIGTERM erase its line before the process dies of the
     ///     signal, so no `⠋ Fetching…^C` is left on the screen.
-    public init(output: TextOutput, message: String, unicode: Bool, erasingOnInterruptOf descriptor: Int32? = nil) {
+    init(output: TextOutput, message: String, unicode: Bool, erasingOnInterruptOf descriptor: Int32? = nil) {
         self.output = output
         self.message = message
         frames = unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
@@ -41,7 +41,7 @@ public final class ProgressSpinner: @unchecked Sendable {
 
     /// Starts the clock: the first frame after `delay`, then one every `interval`.
     /// A call while it runs does nothing.
-    public func start(
+    func start(
         on scheduler: AnySchedulerOf<DispatchQueue>,
         delay: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(100),
         interval: DispatchQueue.SchedulerTimeType.Stride = .milliseconds(80)
@@ -88,7 +88,7 @@ public final class ProgressSpinner: @unchecked Sendable {
     }
 
     /// Stops the spinner and erases its line if it was drawn. Safe to call twice.
-    public func stop() {
+    func stop() {
         let (timer, shown) = withState { state -> ((any Cancellable)?, Bool) in
             let result = (state.timer, state.shown && !state.stopped)
             state.stopped = true

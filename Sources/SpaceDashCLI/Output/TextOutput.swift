@@ -8,11 +8,11 @@ import HTTP
 
 /// Why writing failed. `closed` (EPIPE: the reader went away, as in
 /// `spacedash --help | head -1`) ends the run quietly.
-public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case closed
     case failed(errno: Int32)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .closed: "the output was closed"
         case .failed(let code): String(cString: strerror(code))
@@ -29,7 +29,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
 /// process itself (`exit`) or waits long after printing calls `flush()` first.
 /// Commands write through this, never `print()`, whose separate buffer would
 /// reorder the output.
-public final class TextOutput: Sendable {
+final class TextOutput: Sendable {
     private enum Destination: Sendable {
         case fileDescriptor(Int32, buffered: Bool)
         case memory
@@ -43,7 +43,7 @@ public final class TextOutput: Sendable {
 
     /// Whether this output is a terminal (decides colour for stdout and
     /// spinners for stderr).
-    public let isTerminal: Bool
+    let isTerminal: Bool
     private let destination: Destination
     private let state = Mutex(State())
     private static let bufferLimit = 64 * 1024
@@ -54,7 +54,7 @@ public final class TextOutput: Sendable {
     }
 
     /// Writes to a file descriptor; `buffered: false` writes at once (stderr).
-    public static func fileDescriptor(_ descriptor: Int32, buffered: Bool) -> TextOutput {
+    static func fileDescriptor(_ descriptor: Int32, buffered: Bool) -> TextOutput {
         TextOutput(destination: .fileDescriptor(descriptor, buffered: buffered), isTerminal: isatty(descriptor) == 1)
     }
 
@@ -62,7 +62,7 @@ public final class TextOutput: Sendable {
     /// (`spacedash >&-`): then the runtime has since reused its number for one of its
     /// own (Dispatch's eventfd), which must never receive our text, and writes fail
     /// as writes to a closed descriptor do (EBADF).
-    public static func standardDescriptor(_ descriptor: Int32, buffered: Bool) -> TextOutput {
+    static func standardDescriptor(_ descriptor: Int32, buffered: Bool) -> TextOutput {
         fileDescriptor(wasOpenAtLaunch(descriptor) ? descriptor : -1, buffered: buffered)
     }
 
@@ -75,24 +75,24 @@ public final class TextOutput: Sendable {
     }
 
     /// Keeps what is written, for tests; `isTerminal` is what commands see.
-    public static func memory(isTerminal: Bool = false) -> TextOutput {
+    static func memory(isTerminal: Bool = false) -> TextOutput {
         TextOutput(destination: .memory, isTerminal: isTerminal)
     }
 
     /// The file descriptor written to; nil for a memory output.
-    public var fileDescriptor: Int32? {
+    var fileDescriptor: Int32? {
         if case .fileDescriptor(let descriptor, _) = destination { return descriptor }
         return nil
     }
 
     /// Everything written so far to a memory output, as text.
-    public var text: String {
+    var text: String {
         state.withLock { String(decoding: $0.captured, as: UTF8.self) }
     }
 
     /// Registered secrets (see `Redaction`) are masked here too: the last
     /// guard, should a text from a server reach an output unredacted.
-    public func write(_ text: String) throws(OutputError) {
+    func write(_ text: String) throws(OutputError) {
         let text = Redaction.maskRegisteredSecrets(in: text)
         try state.withLock { (state) throws(OutputError) in
             if let failure = state.failure { throw failure }
@@ -109,12 +109,12 @@ public final class TextOutput: Sendable {
     }
 
     /// Writes the text and a line break.
-    public func writeLine(_ text: String = "") throws(OutputError) {
+    func writeLine(_ text: String = "") throws(OutputError) {
         try write(text + "\n")
     }
 
     /// Sends anything buffered to the file now.
-    public func flush() throws(OutputError) {
+    func flush() throws(OutputError) {
         try state.withLock { (state) throws(OutputError) in
             if let failure = state.failure { throw failure }
             if case .fileDescriptor(let descriptor, _) = destination {
@@ -157,22 +157,22 @@ public final class TextOutput: Sendable {
 }
 
 /// The two outputs of a run.
-public struct OutputStreams: Sendable {
-    public let stdout: TextOutput
-    public let stderr: TextOutput
+struct OutputStreams: Sendable {
+    let stdout: TextOutput
+    let stderr: TextOutput
 
-    public init(stdout: TextOutput, stderr: TextOutput) {
+    init(stdout: TextOutput, stderr: TextOutput) {
         self.stdout = stdout
         self.stderr = stderr
     }
 
     /// The process's standard output (buffered) and standard error (not).
-    public static let standard = OutputStreams(
+    static let standard = OutputStreams(
         stdout: .standardDescriptor(STDOUT_FILENO, buffered: true),
         stderr: .standardDescriptor(STDERR_FILENO, buffered: false))
 
     /// Two memory outputs, for tests.
-    public static func memory(stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false) -> OutputStreams {
+    static func memory(stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false) -> OutputStreams {
         OutputStreams(stdout: .memory(isTerminal: stdoutIsTerminal), stderr: .memory(isTerminal: stderrIsTerminal))
     }
 }

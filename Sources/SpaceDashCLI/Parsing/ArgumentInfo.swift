@@ -1,13 +1,13 @@
 /// Anything a command can declare on its command line: options, flags and
 /// positionals. Each carries an `ArgumentInfo` the parser, help and shell
 /// completion read.
-public protocol ArgumentDeclaration: Sendable {
+protocol ArgumentDeclaration: Sendable {
     var info: ArgumentInfo { get }
 }
 
 /// The type-erased description of one declared argument.
-public struct ArgumentInfo: Sendable {
-    public enum Kind: Sendable, Equatable {
+struct ArgumentInfo: Sendable {
+    enum Kind: Sendable, Equatable {
         /// `--json`: present or not.
         case flag
         /// `--sols N`, `--sols=N`.
@@ -16,31 +16,31 @@ public struct ArgumentInfo: Sendable {
         case positional
     }
 
-    public let kind: Kind
+    let kind: Kind
     /// The long name without dashes (`sols`), or a positional's name (`QUERY`).
-    public let name: String
+    let name: String
     /// A one-letter alias (`i` for `-i`).
-    public let short: Character?
+    let short: Character?
     /// What the value is called in help (`N`, `SECONDS`, `metric|imperial`).
     /// Made when read (help, errors): a parse that needs no help joins no lists.
-    public var valueName: String { givenValueName ?? Self.defaultValueName(for: name, fixedValues: fixedValues) }
+    var valueName: String { givenValueName ?? Self.defaultValueName(for: name, fixedValues: fixedValues) }
     private let givenValueName: String?
-    public let help: String
+    let help: String
     /// The default as shown in help, if any.
-    public let defaultDescription: String?
+    let defaultDescription: String?
     /// The accepted words when they are fixed (enums).
-    public let fixedValues: [String]?
+    let fixedValues: [String]?
     /// What a valid value looks like, e.g. "a whole number" or "a path".
-    public let expectation: String
+    let expectation: String
     /// A typical value, shown when the value is missing (`--file saved.json`).
-    public let example: String?
+    let example: String?
     /// May be given more than once (options) or take many words (positionals).
-    public let isRepeatable: Bool
+    let isRepeatable: Bool
     /// A positional that may be left out.
-    public let isOptional: Bool
+    let isOptional: Bool
     /// A positional that takes words starting with `-` the command does not
     /// know as options, so `launches search starlink -falcon` can exclude.
-    public let acceptsDashPrefixedValues: Bool
+    let acceptsDashPrefixedValues: Bool
     /// A positional whose words are command names (`help COMMAND`), for completion.
     let completesCommandNames: Bool
     /// Parses and checks one raw value, throwing what is wrong with it.
@@ -68,10 +68,10 @@ public struct ArgumentInfo: Sendable {
     }
 
     /// How the argument reads in messages: `--sols`, or `QUERY`.
-    public var displayName: String { kind == .positional ? name : "--\(name)" }
+    var displayName: String { kind == .positional ? name : "--\(name)" }
 
     /// `--sols N`, `-i, --interactive`, `--units metric|imperial`, `QUERY...`.
-    public var helpLabel: String {
+    var helpLabel: String {
         switch kind {
         case .flag: return (short.map { "-\($0), " } ?? "") + "--\(name)"
         case .option: return (short.map { "-\($0), " } ?? "") + "--\(name) \(valueName)"
@@ -80,7 +80,7 @@ public struct ArgumentInfo: Sendable {
     }
 
     /// The argument's part of a usage line: `[--sols N]`, `[QUERY...]`, `FILE`.
-    public var synopsis: String {
+    var synopsis: String {
         switch kind {
         case .flag: return "[--\(name)]"
         case .option: return "[--\(name) \(valueName)]"
@@ -99,27 +99,27 @@ public struct ArgumentInfo: Sendable {
 /// A rule a parsed value must follow, checked while parsing so the error
 /// names the option: `--sols 9` → "invalid value '9' for --sols: must be
 /// between 1 and 7".
-public struct ValueCheck<Value: Sendable>: Sendable {
+struct ValueCheck<Value: Sendable>: Sendable {
     /// Returns what is wrong with a value, or nil when it is fine.
-    public let problem: @Sendable (Value) -> String?
+    let problem: @Sendable (Value) -> String?
 
-    public init(_ problem: @escaping @Sendable (Value) -> String?) {
+    init(_ problem: @escaping @Sendable (Value) -> String?) {
         self.problem = problem
     }
 }
 
 extension ValueCheck where Value: Comparable {
-    public static func within(_ range: ClosedRange<Value>) -> ValueCheck {
+    static func within(_ range: ClosedRange<Value>) -> ValueCheck {
         ValueCheck { range.contains($0) ? nil : "must be between \(range.lowerBound) and \(range.upperBound)" }
     }
 
-    public static func atLeast(_ minimum: Value) -> ValueCheck {
+    static func atLeast(_ minimum: Value) -> ValueCheck {
         ValueCheck { $0 >= minimum ? nil : "must be at least \(minimum)" }
     }
 }
 
 extension ValueCheck where Value == String {
-    public static var nonEmpty: ValueCheck {
+    static var nonEmpty: ValueCheck {
         ValueCheck { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "must not be empty" : nil }
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// `--units metric|imperial` then shows in help, and `--units metrik` fails
 /// with "expected metric or imperial; did you mean 'metric'?".
-public protocol ArgumentValue: Sendable {
+protocol ArgumentValue: Sendable {
     /// Parses one command-line word, or throws saying what was expected.
     static func parse(argument: String) throws(InvalidArgumentValue) -> Self
 
@@ -25,25 +25,25 @@ public protocol ArgumentValue: Sendable {
 }
 
 /// Why a word is not a valid value; the parser adds which option it was for.
-public struct InvalidArgumentValue: Error, Sendable, Equatable {
+struct InvalidArgumentValue: Error, Sendable, Equatable {
     /// What is wrong, e.g. "expected an integer" or "must be between 1 and 7".
-    public var reason: String
+    var reason: String
     /// The closest accepted word, when one is close.
-    public var suggestion: String?
+    var suggestion: String?
 
-    public init(_ reason: String, suggestion: String? = nil) {
+    init(_ reason: String, suggestion: String? = nil) {
         self.reason = reason
         self.suggestion = suggestion
     }
 }
 
 extension ArgumentValue {
-    public static var fixedValues: [String]? { nil }
-    public var argumentDescription: String? { "\(self)" }
+    static var fixedValues: [String]? { nil }
+    var argumentDescription: String? { "\(self)" }
 }
 
 extension ArgumentValue where Self: RawRepresentable, Self: CaseIterable, RawValue == String {
-    public static func parse(argument: String) throws(InvalidArgumentValue) -> Self {
+    static func parse(argument: String) throws(InvalidArgumentValue) -> Self {
         if let value = Self(rawValue: argument) { return value }
         // Accept any letter case: `--units Metric` means what it says.
         if let value = allCases.first(where: { $0.rawValue.lowercased() == argument.lowercased() }) { return value }
@@ -51,19 +51,19 @@ extension ArgumentValue where Self: RawRepresentable, Self: CaseIterable, RawVal
         throw InvalidArgumentValue("expected \(Self.expectation)", suggestion: Suggestion.closest(to: argument, among: names))
     }
 
-    public static var fixedValues: [String]? { allCases.map(\.rawValue) }
-    public static var expectation: String { Suggestion.list(allCases.map(\.rawValue), conjunction: "or") }
-    public var argumentDescription: String? { rawValue }
+    static var fixedValues: [String]? { allCases.map(\.rawValue) }
+    static var expectation: String { Suggestion.list(allCases.map(\.rawValue), conjunction: "or") }
+    var argumentDescription: String? { rawValue }
 }
 
 extension String: ArgumentValue {
-    public static func parse(argument: String) throws(InvalidArgumentValue) -> String { argument }
-    public static var expectation: String { "some text" }
-    public var argumentDescription: String? { isEmpty ? nil : "\"\(self)\"" }
+    static func parse(argument: String) throws(InvalidArgumentValue) -> String { argument }
+    static var expectation: String { "some text" }
+    var argumentDescription: String? { isEmpty ? nil : "\"\(self)\"" }
 }
 
 extension Int: ArgumentValue {
-    public static func parse(argument: String) throws(InvalidArgumentValue) -> Int {
+    static func parse(argument: String) throws(InvalidArgumentValue) -> Int {
         let trimmed = argument.trimmingCharacters(in: .whitespaces)
         if let value = Int(trimmed) { return value }
         if trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }), !trimmed.isEmpty,
@@ -72,13 +72,13 @@ extension Int: ArgumentValue {
         }
         throw InvalidArgumentValue("expected \(expectation)")
     }
-    public static var expectation: String { "a whole number" }
+    static var expectation: String { "a whole number" }
     // Not the generic "\(self)", whose first use costs half a million instructions of dynamic casts.
-    public var argumentDescription: String? { String(self) }
+    var argumentDescription: String? { String(self) }
 }
 
 extension Double: ArgumentValue {
-    public static func parse(argument: String) throws(InvalidArgumentValue) -> Double {
+    static func parse(argument: String) throws(InvalidArgumentValue) -> Double {
         let trimmed = argument.trimmingCharacters(in: .whitespaces)
         // Double("nan") and Double("inf") parse, but no option means them.
         guard let value = Double(trimmed), value.isFinite else {
@@ -86,20 +86,20 @@ extension Double: ArgumentValue {
         }
         return value
     }
-    public static var expectation: String { "a number" }
-    public var argumentDescription: String? {
+    static var expectation: String { "a number" }
+    var argumentDescription: String? {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : "\(self)"
     }
 }
 
 /// `Option<Int?>` is an option with no default: absent means nil.
 extension Optional: ArgumentValue where Wrapped: ArgumentValue {
-    public static func parse(argument: String) throws(InvalidArgumentValue) -> Wrapped? {
+    static func parse(argument: String) throws(InvalidArgumentValue) -> Wrapped? {
         try Wrapped.parse(argument: argument)
     }
-    public static var fixedValues: [String]? { Wrapped.fixedValues }
-    public static var expectation: String { Wrapped.expectation }
-    public var argumentDescription: String? { self?.argumentDescription }
+    static var fixedValues: [String]? { Wrapped.fixedValues }
+    static var expectation: String { Wrapped.expectation }
+    var argumentDescription: String? { self?.argumentDescription }
 }
 
 /// Dates on the command line: a year (`1969`, its first instant, UTC), a day
@@ -107,13 +107,13 @@ extension Optional: ArgumentValue where Wrapped: ArgumentValue {
 /// `2026-11-21T14:30+01:00`). A year reads naturally as a bound: `--after 1969
 /// --before 1970` is 1969.
 extension Date: ArgumentValue {
-    public static func parse(argument: String) throws(InvalidArgumentValue) -> Date {
+    static func parse(argument: String) throws(InvalidArgumentValue) -> Date {
         let text = argument.trimmingCharacters(in: .whitespaces)
         if let date = DateArgumentParser.parse(text) { return date }
         throw InvalidArgumentValue("expected \(expectation)")
     }
-    public static var expectation: String { "a year like 1969, a date like 2026-11-21 or a time like 2026-11-21T14:30:00Z" }
-    public var argumentDescription: String? { DateArgumentParser.format(self) }
+    static var expectation: String { "a year like 1969, a date like 2026-11-21 or a time like 2026-11-21T14:30:00Z" }
+    var argumentDescription: String? { DateArgumentParser.format(self) }
 }
 
 /// Parses the date forms `Date.parse(argument:)` accepts, strictly: real

@@ -1,6 +1,6 @@
 /// A parsed command line: which command, with which arguments, doing what.
-public struct Invocation: Sendable {
-    public enum Action: Sendable, Equatable {
+struct Invocation: Sendable {
+    enum Action: Sendable, Equatable {
         /// Run the command.
         case run
         /// Show the help of `helpTarget`.
@@ -9,25 +9,25 @@ public struct Invocation: Sendable {
         case version
     }
 
-    public let action: Action
+    let action: Action
     /// The root and the commands below it, down to the one to run.
-    public let commands: [any Command.Type]
+    let commands: [any Command.Type]
     /// The commands whose help `--help` shows: the ones named on the command
     /// line when `--help` came before anything else, else `commands`.
-    public let helpTarget: [any Command.Type]
-    public let arguments: ParsedArguments
-    public let colorMode: ColorMode
+    let helpTarget: [any Command.Type]
+    let arguments: ParsedArguments
+    let colorMode: ColorMode
 
     /// The command's words below the root, e.g. ["launches", "search"].
-    public var commandPath: [String] { commands.dropFirst().map { $0.configuration.name } }
+    var commandPath: [String] { commands.dropFirst().map { $0.configuration.name } }
 }
 
 /// Turns words into an `Invocation`, or a `UsageError` naming the first
 /// problem. Commands are found first (the leading words naming subcommands,
 /// global options allowed among them), then the rest is parsed against the
 /// chosen command's declarations and the global options.
-public enum CommandLineParser {
-    public static func parse(_ words: [String], root: any Command.Type) throws(UsageError) -> Invocation {
+enum CommandLineParser {
+    static func parse(_ words: [String], root: any Command.Type) throws(UsageError) -> Invocation {
         var chain: [any Command.Type] = [root]
         var index = 0
         var carried: [String] = []

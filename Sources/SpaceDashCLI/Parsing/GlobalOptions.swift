@@ -1,12 +1,12 @@
 /// Options every command accepts, before or after its name:
 /// `spacedash --color never mars-weather` = `spacedash mars-weather --color never`.
-public enum GlobalOptions {
-    public static let help = Flag("help", short: "h", help: "Show this help")
-    public static let version = Flag("version", help: "Print the version of spacedash")
-    public static let color = Option<ColorMode>(
+enum GlobalOptions {
+    static let help = Flag("help", short: "h", help: "Show this help")
+    static let version = Flag("version", help: "Print the version of spacedash")
+    static let color = Option<ColorMode>(
         "color", valueName: "WHEN", default: .auto,
         help: "Colour the output: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never")
 
     /// In the order help lists them (`--version` only in the top-level help).
-    public static let all: [ArgumentInfo] = [color.info, help.info, version.info]
+    static let all: [ArgumentInfo] = [color.info, help.info, version.info]
 }

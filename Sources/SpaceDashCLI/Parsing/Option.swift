@@ -7,11 +7,11 @@
 /// Read it with `arguments[Self.sols]`. Given twice, the last one wins.
 /// `expecting:` and `example:` name the value when it is missing, where the
 /// type alone would say too little: `--file needs a value: a path, e.g. --file saved.json`.
-public struct Option<Value: ArgumentValue>: ArgumentDeclaration {
-    public let info: ArgumentInfo
+struct Option<Value: ArgumentValue>: ArgumentDeclaration {
+    let info: ArgumentInfo
     let defaultValue: Value
 
-    public init(_ name: String, short: Character? = nil, valueName: String? = nil, default defaultValue: Value,
+    init(_ name: String, short: Character? = nil, valueName: String? = nil, default defaultValue: Value,
                 help: String, expecting: String? = nil, example: String? = nil, check: ValueCheck<Value>? = nil) {
         self.defaultValue = defaultValue
         info = ArgumentInfo(
@@ -23,7 +23,7 @@ public struct Option<Value: ArgumentValue>: ArgumentDeclaration {
     }
 
     /// An option with no default: reading it gives nil when it was not given.
-    public init<Wrapped: ArgumentValue>(_ name: String, short: Character? = nil, valueName: String? = nil,
+    init<Wrapped: ArgumentValue>(_ name: String, short: Character? = nil, valueName: String? = nil,
                                         help: String, expecting: String? = nil, example: String? = nil,
                                         check: ValueCheck<Wrapped>? = nil) where Value == Wrapped? {
         self.defaultValue = nil
@@ -38,10 +38,10 @@ public struct Option<Value: ArgumentValue>: ArgumentDeclaration {
 
 /// An option that may be given many times, collecting every value in order:
 /// `--agency SpaceX --agency ESA`.
-public struct RepeatedOption<Value: ArgumentValue>: ArgumentDeclaration {
-    public let info: ArgumentInfo
+struct RepeatedOption<Value: ArgumentValue>: ArgumentDeclaration {
+    let info: ArgumentInfo
 
-    public init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
+    init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String,
                 expecting: String? = nil, example: String? = nil, check: ValueCheck<Value>? = nil) {
         info = ArgumentInfo(
             kind: .option, name: name, short: short,
@@ -53,10 +53,10 @@ public struct RepeatedOption<Value: ArgumentValue>: ArgumentDeclaration {
 }
 
 /// A flag: `--json`, `-i`. Reading it gives whether it was given.
-public struct Flag: ArgumentDeclaration {
-    public let info: ArgumentInfo
+struct Flag: ArgumentDeclaration {
+    let info: ArgumentInfo
 
-    public init(_ name: String, short: Character? = nil, help: String) {
+    init(_ name: String, short: Character? = nil, help: String) {
         info = ArgumentInfo(
             kind: .flag, name: name, short: short, valueName: "", help: help,
             defaultDescription: nil, fixedValues: nil, expectation: "", isRepeatable: false, isOptional: true,

@@ -7,7 +7,7 @@
 ///     let terms = arguments[Self.query]      // [String]
 import Synchronization
 
-public struct ParsedArguments: Sendable {
+struct ParsedArguments: Sendable {
     /// Raw values by option or positional name, in command-line order.
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
@@ -17,7 +17,7 @@ public struct ParsedArguments: Sendable {
     /// would silently read its default (`CommandTreeTests` fails on any).
     private let strayReads = StrayReads()
 
-    public init() { declared = nil }
+    init() { declared = nil }
 
     init(declaring arguments: [ArgumentInfo]) {
         declared = Set(arguments.map { $0.kind == .positional ? "positional:\($0.name)" : $0.name })
@@ -32,7 +32,7 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Whether the command declared `declaration` (true when not known).
-    public func declares(_ declaration: some ArgumentDeclaration) -> Bool {
+    func declares(_ declaration: some ArgumentDeclaration) -> Bool {
         declared?.contains(key(declaration.info)) ?? true
     }
 
@@ -49,19 +49,19 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The raw words given for an argument, as typed.
-    public func rawValues(of declaration: some ArgumentDeclaration) -> [String] {
+    func rawValues(of declaration: some ArgumentDeclaration) -> [String] {
         noteRead(declaration.info)
         return values[key(declaration.info)] ?? []
     }
 
     /// Whether an option or flag appeared on the command line at all.
-    public func contains(_ declaration: some ArgumentDeclaration) -> Bool {
+    func contains(_ declaration: some ArgumentDeclaration) -> Bool {
         let info = declaration.info
         noteRead(info)
         return info.kind == .flag ? flags.contains(key(info)) : !rawValues(of: declaration).isEmpty
     }
 
-    public subscript<Value>(option: Option<Value>) -> Value {
+    subscript<Value>(option: Option<Value>) -> Value {
         // Values were checked while parsing, so this parse cannot fail.
         guard let raw = rawValues(of: option).last, let value = try? Value.parse(argument: raw) else {
             return option.defaultValue
@@ -69,11 +69,11 @@ public struct ParsedArguments: Sendable {
         return value
     }
 
-    public subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
+    subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
         rawValues(of: option).compactMap { try? Value.parse(argument: $0) }
     }
 
-    public subscript(flag: Flag) -> Bool {
+    subscript(flag: Flag) -> Bool {
         noteRead(flag.info)
         return flags.contains(key(flag.info))
     }
@@ -81,16 +81,16 @@ public struct ParsedArguments: Sendable {
     /// An option of a shared group, read by a command that may not take all
     /// of the group (`FetchOptions` on the dashboard): its default when the
     /// command did not declare it.
-    public subscript<Value>(declared option: Option<Value>) -> Value {
+    subscript<Value>(declared option: Option<Value>) -> Value {
         declares(option) ? self[option] : option.defaultValue
     }
 
     /// A flag of a shared group: false when the command did not declare it.
-    public subscript(declared flag: Flag) -> Bool {
+    subscript(declared flag: Flag) -> Bool {
         declares(flag) && self[flag]
     }
 
-    public subscript<Value>(positional: Positional<Value>) -> Value {
+    subscript<Value>(positional: Positional<Value>) -> Value {
         if let raw = rawValues(of: positional).first, let value = try? Value.parse(argument: raw) { return value }
         if let defaultValue = positional.defaultValue { return defaultValue }
         // Only reachable when a command reads a required positional it did not
@@ -98,7 +98,7 @@ public struct ParsedArguments: Sendable {
         preconditionFailure("positional \(positional.info.name) read but not declared by the command")
     }
 
-    public subscript<Value>(positional: RepeatedPositional<Value>) -> [Value] {
+    subscript<Value>(positional: RepeatedPositional<Value>) -> [Value] {
         rawValues(of: positional).compactMap { try? Value.parse(argument: $0) }
     }
 }

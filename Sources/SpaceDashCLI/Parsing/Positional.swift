@@ -2,13 +2,13 @@
 ///
 ///     static let shell = Positional<Shell>("SHELL", help: "bash, zsh or fish")   // required
 ///     static let topic = Positional<String?>("COMMAND", help: "...")             // optional
-public struct Positional<Value: ArgumentValue>: ArgumentDeclaration {
-    public let info: ArgumentInfo
+struct Positional<Value: ArgumentValue>: ArgumentDeclaration {
+    let info: ArgumentInfo
     let defaultValue: Value?
 
     /// A required positional; with an optional type (`Positional<String?>`)
     /// one that may be left out, reading nil then.
-    public init(_ name: String, help: String, check: ValueCheck<Value>? = nil) {
+    init(_ name: String, help: String, check: ValueCheck<Value>? = nil) {
         let absent = (Value.self as? any OptionalArgumentValue.Type)?.absent as? Value
         defaultValue = absent
         info = ArgumentInfo(
@@ -19,7 +19,7 @@ public struct Positional<Value: ArgumentValue>: ArgumentDeclaration {
     }
 
     /// A positional that may be left out, taking `default` then.
-    public init(_ name: String, default defaultValue: Value, help: String, check: ValueCheck<Value>? = nil) {
+    init(_ name: String, default defaultValue: Value, help: String, check: ValueCheck<Value>? = nil) {
         self.defaultValue = defaultValue
         info = ArgumentInfo(
             kind: .positional, name: name, short: nil, valueName: name, help: help,
@@ -31,8 +31,8 @@ public struct Positional<Value: ArgumentValue>: ArgumentDeclaration {
 
 /// Every remaining word: `spacedash launches search [QUERY...]`. It must be
 /// the last positional a command declares.
-public struct RepeatedPositional<Value: ArgumentValue>: ArgumentDeclaration {
-    public let info: ArgumentInfo
+struct RepeatedPositional<Value: ArgumentValue>: ArgumentDeclaration {
+    let info: ArgumentInfo
 
     /// - Parameters:
     ///   - isRequired: at least one word must be given.
@@ -40,7 +40,7 @@ public struct RepeatedPositional<Value: ArgumentValue>: ArgumentDeclaration {
     ///     options of the command as values instead of failing on them.
     ///   - completesCommandNames: the words are command names (`help COMMAND`),
     ///     which shell completion offers.
-    public init(_ name: String, help: String, isRequired: Bool = false, acceptsDashPrefixedValues: Bool = false,
+    init(_ name: String, help: String, isRequired: Bool = false, acceptsDashPrefixedValues: Bool = false,
                 completesCommandNames: Bool = false, check: ValueCheck<Value>? = nil) {
         info = ArgumentInfo(
             kind: .positional, name: name, short: nil, valueName: name, help: help,

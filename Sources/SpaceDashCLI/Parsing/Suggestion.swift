@@ -1,5 +1,5 @@
 /// "Did you mean …?": the closest known word to a mistyped one.
-public enum Suggestion {
+enum Suggestion {
     /// Words longer than this get no suggestion: nobody mistypes a paragraph,
     /// and the distance is quadratic in the length.
     static let maximumLength = 64
@@ -7,7 +7,7 @@ public enum Suggestion {
     /// The candidate closest to `word` by edit distance (a swap of two
     /// neighbouring letters counts as one edit), when it is close enough to be
     /// a likely typo, or `word` is a clear prefix of exactly one candidate.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    static func closest(to word: String, among candidates: [String]) -> String? {
         guard !word.isEmpty, word.count <= maximumLength else { return nil }
         let typed = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
@@ -58,7 +58,7 @@ public enum Suggestion {
     }
 
     /// "a", "a or b", "a, b or c".
-    public static func list(_ words: [String], conjunction: String) -> String {
+    static func list(_ words: [String], conjunction: String) -> String {
         switch words.count {
         case 0: ""
         case 1: words[0]

@@ -1,7 +1,7 @@
 // libFuzzer entry point for the argument parser (`make fuzz`): the input is a
 // NUL-separated command line parsed against the real command tree; usage
 // errors must come back as one line.
-import SpaceDashCLI
+@testable import SpaceDashCLI
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArguments(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
