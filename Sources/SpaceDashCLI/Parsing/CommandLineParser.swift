@@ -122,7 +122,7 @@ enum CommandLineParser {
 
     /// Whether a command takes words of its own (positionals, or a default
     /// subcommand's), so a word after it need not name a subcommand.
-    private static func takesWords(_ configuration: CommandConfiguration) -> Bool {
+    static func takesWords(_ configuration: CommandConfiguration) -> Bool {
         configuration.defaultSubcommand != nil || configuration.arguments.contains { $0.kind == .positional }
     }
 
@@ -143,7 +143,7 @@ enum CommandLineParser {
     /// How many words from `index` are options of one subcommand of `group`
     /// (their values included) followed by that subcommand's name, and which
     /// subcommand; nil when no subcommand fits.
-    private static func commandAfterOptions(_ words: [String], at index: Int, in group: CommandConfiguration)
+    static func commandAfterOptions(_ words: [String], at index: Int, in group: CommandConfiguration)
         -> (any Command.Type, Int)? {
         for command in group.subcommands {
             let end = optionWordsEnd(words, from: index, options: acceptedOptions(of: command)).end
@@ -156,7 +156,7 @@ enum CommandLineParser {
 
     /// Where the run of option words from `index` ends (after their values),
     /// and the first word that is no option of `options`, if that ended it.
-    private static func optionWordsEnd(_ words: [String], from index: Int, options: [ArgumentInfo])
+    static func optionWordsEnd(_ words: [String], from index: Int, options: [ArgumentInfo])
         -> (end: Int, unknown: String?) {
         var end = index
         while end < words.count, words[end] != "--", looksLikeOption(words[end]) {
@@ -182,66 +182,8 @@ enum CommandLineParser {
         return (min(end, words.count), nil)
     }
 
-    /// `spacedash --json demo` where demo has no --json: says so, rather than
-    /// calling 'demo' an unknown command.
-    private static func misplacedOption(in rest: [String], before chain: [any Command.Type]) -> UsageError? {
-        let configuration = chain.last!.configuration
-        let options = rest.prefix { $0 != "--" }
-        guard let commandIndex = options.firstIndex(where: { !looksLikeOption($0) && configuration.subcommand(named: $0) != nil }),
-              let command = configuration.subcommand(named: rest[commandIndex]) else { return nil }
-        let words = Array(rest[..<commandIndex])
-        var index = 0
-        while index < words.count {
-            let found = optionWordsEnd(words, from: index, options: acceptedOptions(of: command))
-            if let unknown = found.unknown {
-                let path = HelpFormatter.commandName(chain + [command])
-                var error = UsageError.unknownWord("unknown option '\(display(unknown))' for '\(path)'", hint: "see '\(path) --help'")
-                error.commandPath = (chain + [command]).dropFirst().map { $0.configuration.name }
-                return error
-            }
-            // A value of an option: skip it and go on.
-            index = max(found.end, index + 1)
-        }
-        return nil
-    }
-
-    /// `launches --units metric`: which commands take an option the command does not,
-    /// from the one command tree ("--units is an option of 'spacedash mars-weather' and
-    /// 'spacedash'"); nil when none does.
-    static func owners(of name: String, root: any Command.Type) -> String? {
-        var owners: [String] = []
-        func visit(_ chain: [any Command.Type]) {
-            let configuration = chain.last!.configuration
-            if configuration.arguments.contains(where: { $0.kind != .positional && $0.name == name }) {
-                owners.append("'" + HelpFormatter.commandName(chain) + "'")
-            }
-            for subcommand in configuration.subcommands { visit(chain + [subcommand]) }
-        }
-        visit([root])
-        guard !owners.isEmpty, owners.count <= 3 else { return nil }
-        return "--\(display(name)) is an option of " + Suggestion.list(owners, conjunction: "and")
-    }
-
-    /// `launches serch`: the first word for a group's default subcommand is one
-    /// edit from the name of one of the group's subcommands. One edit and five
-    /// letters at least, so words a query plausibly holds ("sea launch",
-    /// "research", "net") still search.
-    private static func misspelledCommand(_ word: String, in named: [any Command.Type]) -> UsageError? {
-        let group = named.last!.configuration
-        guard (5...Suggestion.maximumLength).contains(word.count) else { return nil }
-        let typed = Array(word.lowercased())
-        guard let close = group.subcommands.first(where: {
-            $0.configuration.name != word && Suggestion.editDistance(typed, Array($0.configuration.name)) <= 1
-        }) else { return nil }
-        let path = HelpFormatter.commandName(named)
-        var error = UsageError.unknownWord("unknown command '\(display(word))' for '\(path)'", suggestion: close.configuration.name)
-        error.hint = "for the word itself, write: \(path) -- \(display(word))"
-        error.commandPath = named.dropFirst().map { $0.configuration.name }
-        return error
-    }
-
     /// How many words a global option at `index` takes (1 or 2), or nil.
-    private static func globalOptionSpan(_ words: [String], at index: Int) -> Int? {
+    static func globalOptionSpan(_ words: [String], at index: Int) -> Int? {
         let word = words[index]
         switch word {
         case "--help", "-h", "--version": return 1
@@ -251,7 +193,7 @@ enum CommandLineParser {
     }
 
     /// The last valid `--color` value, for help shown despite other errors.
-    private static func lenientColorMode(in words: [String]) -> ColorMode {
+    static func lenientColorMode(in words: [String]) -> ColorMode {
         var mode = ColorMode.auto
         for (offset, word) in words.enumerated() {
             let value: String? = word.hasPrefix("--color=") ? String(word.dropFirst(8))
@@ -261,158 +203,19 @@ enum CommandLineParser {
         return mode
     }
 
-    /// The arguments, the colour mode, and the positional words given before
-    /// any `--` (which `launches help` and `launches serch` are judged by).
-    private static func parseArguments(_ words: [String], for chain: [any Command.Type]) throws(UsageError)
-        -> (ParsedArguments, ColorMode, [String]) {
-        let configuration = chain.last!.configuration
-        let declared = configuration.arguments + GlobalOptions.all
-        let named = declared.filter { $0.kind != .positional }
-        let positionals = configuration.arguments.filter { $0.kind == .positional }
-        let takesDashWords = positionals.contains { $0.acceptsDashPrefixedValues }
-
-        func long(_ name: String) -> ArgumentInfo? { named.first { $0.name == name } }
-        func short(_ letter: Character) -> ArgumentInfo? { named.first { $0.short == letter } }
-
-        var parsed = ParsedArguments(declaring: declared)
-        var positionalWords: [String] = []
-        var wordsBeforeTerminator: Int?
-        var index = 0
-
-        func takeValue(for info: ArgumentInfo, inline: String?, shown: String) throws(UsageError) {
-            var value = inline
-            if value == nil, index + 1 < words.count, !looksLikeOption(words[index + 1]) {
-                index += 1
-                value = words[index]
-            }
-            guard let value else {
-                let example = (info.example ?? info.fixedValues?.first ?? info.defaultDescription).map { ", e.g. \(shown) \($0)" } ?? ""
-                throw UsageError("\(shown) needs a value: \(info.expectation)\(example)")
-            }
-            try check(value, for: info, shown: shown)
-            parsed.add(value, for: info)
-        }
-
-        while index < words.count {
-            let word = words[index]
-            defer { index += 1 }
-
-            if word == "--" {
-                wordsBeforeTerminator = positionalWords.count
-                positionalWords += words[(index + 1)...]
-                index = words.count
-                break
-            }
-            if word.hasPrefix("--") {
-                let body = word.dropFirst(2)
-                let name = String(body.prefix { $0 != "=" })
-                let inline = body.contains("=" as Character) ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-                guard let info = long(name) else {
-                    let suggestion = Suggestion.closest(to: "--" + name, among: named.map(\.displayName))
-                    throw UsageError.unknownWord("unknown option '\(display(word.count > 2 && inline != nil ? "--" + name : word))'",
-                                                 suggestion: suggestion,
-                                                 hint: suggestion == nil ? owners(of: name, root: chain[0]) : nil)
-                }
-                if info.kind == .flag {
-                    if inline != nil { throw UsageError("--\(name) takes no value", hint: "write --\(name) alone") }
-                    parsed.setFlag(info)
-                } else {
-                    try takeValue(for: info, inline: inline, shown: "--\(name)")
-                }
-                continue
-            }
-            if word.hasPrefix("-"), word.count > 1, !isNumber(word) {
-                // Short options bundle as with getopt: flags, then at most one
-                // option taking the rest of the word or the next one (`-jn x`).
-                let letters = Array(word.dropFirst())
-                var flags: [ArgumentInfo] = []
-                var option: (info: ArgumentInfo, letter: Character, rest: String)?
-                var unknown: Character?
-                for (offset, letter) in letters.enumerated() {
-                    guard let info = short(letter) else { unknown = letter; break }
-                    if info.kind == .option {
-                        option = (info, letter, String(letters[(offset + 1)...]))
-                        break
-                    }
-                    flags.append(info)
-                }
-                if let unknown {
-                    // `starlink -falcon` excludes a word, but `-q`, `-iq` or `-l 3` look
-                    // like options: those fail, saying how to exclude the word.
-                    if takesDashWords && !looksLikeShortOptions(letters) {
-                        positionalWords.append(word)
-                        continue
-                    }
-                    if letters.count > 1, let info = long(String(letters)) {
-                        throw UsageError.unknownWord("unknown option '\(display(word))'", suggestion: info.displayName)
-                    }
-                    let hint = takesDashWords
-                        ? "to exclude '\(display(String(letters)))', write it after --: "
-                            + ([HelpFormatter.commandName(chain), "--"] + positionalWords + [word]).map(display).joined(separator: " ")
-                        : nil
-                    throw UsageError.unknownWord("unknown option '-\(display(String(unknown)))'"
-                                     + (letters.count > 1 ? " in '\(display(word))'" : ""), hint: hint)
-                }
-                for info in flags { parsed.setFlag(info) }
-                if let option {
-                    let inline = option.rest.isEmpty ? nil : (option.rest.hasPrefix("=") ? String(option.rest.dropFirst()) : option.rest)
-                    try takeValue(for: option.info, inline: inline, shown: "-\(option.letter)")
-                }
-                continue
-            }
-            positionalWords.append(word)
-        }
-
-        try assign(positionalWords, to: positionals, in: configuration, parsed: &parsed)
-        return (parsed, parsed[GlobalOptions.color], Array(positionalWords.prefix(wordsBeforeTerminator ?? positionalWords.count)))
-    }
-
-    private static func assign(_ words: [String], to positionals: [ArgumentInfo], in configuration: CommandConfiguration,
-                               parsed: inout ParsedArguments) throws(UsageError) {
-        var remaining = words[...]
-        for info in positionals {
-            let taken = info.isRepeatable ? remaining : remaining.prefix(1)
-            remaining = remaining.dropFirst(taken.count)
-            if taken.isEmpty && !info.isOptional {
-                let expected = info.fixedValues.map { ": expected \(Suggestion.list($0, conjunction: "or"))" } ?? ""
-                throw UsageError("missing \(info.name)\(expected)")
-            }
-            for word in taken {
-                try check(word, for: info, shown: info.name)
-                parsed.add(word, for: info)
-            }
-        }
-        guard let extra = remaining.first else { return }
-        if !configuration.subcommands.isEmpty {
-            let names = configuration.subcommands.map { $0.configuration.name }
-            throw UsageError.unknownWord(extra.isEmpty ? "unknown command '' (an empty word)" : "unknown command '\(display(extra))'",
-                             suggestion: Suggestion.closest(to: extra, among: names))
-        }
-        throw UsageError.unknownWord("unexpected argument '\(display(extra))'",
-                         hint: positionals.isEmpty ? "'\(configuration.name)' takes no arguments" : nil)
-    }
-
-    private static func check(_ word: String, for info: ArgumentInfo, shown: String) throws(UsageError) {
-        do {
-            try info.check(word)
-        } catch {
-            throw UsageError("invalid value '\(display(word))' for \(shown): \(error.reason)", suggestion: error.suggestion)
-        }
-    }
-
     /// A dash-word of one or two letters (`-q`, `-iq`): an option, or a
     /// mistyped one, never a word to exclude; longer ones (`-falcon`) may be.
-    private static func looksLikeShortOptions(_ letters: [Character]) -> Bool {
+    static func looksLikeShortOptions(_ letters: [Character]) -> Bool {
         letters.count <= 2
     }
 
     /// A word that is an option rather than a value: `--json`, `-i`, but not
     /// `-` (stdin) or `-3` (a negative number).
-    private static func looksLikeOption(_ word: String) -> Bool {
+    static func looksLikeOption(_ word: String) -> Bool {
         word.hasPrefix("-") && word.count > 1 && !isNumber(word)
     }
 
-    private static func isNumber(_ word: String) -> Bool {
+    static func isNumber(_ word: String) -> Bool {
         Double(word) != nil && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
     }
 
