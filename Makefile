@@ -54,24 +54,29 @@ deps:
 	  fi; \
 	fi
 
-# What the tests check the man page and the completions with: groff and man,
-# and the real shells (bash's bash-completion loader, zsh, fish).
-TEST_TOOLS := groff:groff-base man:man-db zsh:zsh fish:fish /usr/share/bash-completion/bash_completion:bash-completion
-test-deps:
-	@missing=""; for pair in $(TEST_TOOLS); do \
+# $(call apt_ensure,TOOL:PACKAGE ...,WHY): installs with apt-get the packages whose
+# tool (a command, or an absolute path) is missing; as root, else it says what to run.
+define apt_ensure
+	@missing=""; for pair in $(1); do \
 	  tool=$${pair%%:*}; package=$${pair#*:}; \
 	  if [ "$${tool#/}" != "$$tool" ]; then [ -e "$$tool" ] || missing="$$missing $$package"; \
 	  else command -v $$tool >/dev/null 2>&1 || missing="$$missing $$package"; fi; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing$$missing with apt-get (the tests check the man page and completions with them)" >&2; \
+	    echo "Installing$$missing with apt-get ($(2))" >&2; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null \
 	      || { echo "apt-get could not install$$missing" >&2; exit 1; }; \
 	  else \
-	    echo "The tests need$$missing. Install with: sudo apt-get install -y$$missing" >&2; exit 1; \
+	    echo "Missing$$missing ($(2)). Install with: sudo apt-get install -y$$missing" >&2; exit 1; \
 	  fi; \
 	fi
+endef
+
+# What the tests check the man page and the completions with: groff and man,
+# and the real shells (bash's bash-completion loader, zsh, fish).
+test-deps:
+	$(call apt_ensure,groff:groff-base man:man-db zsh:zsh fish:fish /usr/share/bash-completion/bash_completion:bash-completion,the tests read the man page and complete in each shell)
 
 build: deps
 	$(SWIFT) build $(SWIFTFLAGS)
@@ -104,15 +109,7 @@ OPENCOMBINE_BASELINE := Benchmarks/OpenCombineBaseline
 BENCH_ARGS ?=   # case names to run (a substring is enough); all when empty
 # The start-up and --file cases read peak memory through GNU time (Debian's `time`).
 bench-deps: deps
-	@if [ ! -x /usr/bin/time ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "Installing time (GNU time, for the bench's peak-memory readings) with apt-get" >&2; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null \
-	      || { echo "apt-get could not install time" >&2; exit 1; }; \
-	  else \
-	    echo "GNU time is missing. Install it with: sudo apt-get install -y time" >&2; exit 1; \
-	  fi; \
-	fi
+	$(call apt_ensure,/usr/bin/time:time,GNU time: the bench's peak-memory readings)
 
 bench: bench-deps
 	$(RELEASE) --product SpaceDashBench
@@ -133,17 +130,7 @@ bench: bench-deps
 # well. SwiftPM does not see the list change, so the binary is removed to be relinked.
 STARTUP_ORDER := Benchmarks/StartupOrder
 profile-deps: deps
-	@for tool in valgrind python3; do \
-	  if ! command -v $$tool >/dev/null 2>&1; then \
-	    if [ "$$(id -u)" = 0 ]; then \
-	      echo "Installing $$tool with apt-get" >&2; \
-	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$tool >/dev/null \
-	        || { echo "apt-get could not install $$tool" >&2; exit 1; }; \
-	    else \
-	      echo "$$tool is missing. Install it with: sudo apt-get install -y $$tool" >&2; exit 1; \
-	    fi; \
-	  fi; \
-	done
+	$(call apt_ensure,valgrind:valgrind python3:python3,make startup-order runs the start-up under callgrind)
 
 startup-order: profile-deps
 	$(SWIFT) build -c release $(SWIFTFLAGS) --static-swift-stdlib --product spacedash \
