@@ -115,6 +115,21 @@ import SpaceData
         #expect(!text.contains("BEGIN:VEVENT"))
     }
 
+    /// Issue 27, item 1: a launch known only to a quarter, half, year or fiscal
+    /// year has no day to put in a calendar (the new user's got a one-day event on
+    /// 1 January); it is left out and counted with the undated.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aLaunchKnownOnlyToASpanIsLeftOutAndCounted() throws {
+        let details = try LaunchCaptures.coarseDatesJuly2026Details()
+        let (text, undated) = Self.writer.calendar(details)
+        #expect(undated == 4)
+        let summaries = try StrictCalendarParser.parse(Data(text.utf8)).components.compactMap { try? $0.text("SUMMARY") }
+        #expect(summaries.count == 6)
+        for name in ["Long March 3B/E | Unknown Payload", "Kinetica 1 | Unknown Payload", "Starship | Flight 13", "Long March 7A | Unknown Payload"] {
+            #expect(!summaries.contains(name))
+        }
+    }
+
     // MARK: - Value syntax
 
     @Test func textIsEscaped() {

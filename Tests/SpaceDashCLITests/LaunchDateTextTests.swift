@@ -23,8 +23,38 @@ import SpaceData
         let tokyo = LaunchDateText(timeZone: TimeZone(identifier: "Asia/Tokyo")!, now: Self.now)
         #expect(tokyo.date(of: launch("2027-03-01T00:00:00Z", precision: "Month")) == "2027-03")
         #expect(tokyo.date(of: launch("2027-01-14T00:00:00Z", precision: "Day")) == "2027-01-14")
-        #expect(tokyo.date(of: launch("2027-01-14T00:00:00Z", precision: "Quarter")) == "2027-01")
         #expect(tokyo.date(of: launch(nil)) == "date unknown")
+    }
+
+    /// Issue 27, item 1: a NET known to a quarter, a half, a year or a fiscal year
+    /// is that span, never a month ("2026-10") or a day.
+    @Test func aNETKnownToASpanIsThatSpanEverywhere() {
+        let tokyo = LaunchDateText(timeZone: TimeZone(identifier: "Asia/Tokyo")!, now: Self.now)
+        let spans = [("Quarter 4", "2026-12-31T00:00:00Z", "Q4 2026"), ("Half 2", "2026-12-31T00:00:00Z", "H2 2026"),
+                     ("Year", "2027-12-31T00:00:00Z", "2027"), ("Fiscal Year", "2027-09-30T00:00:00Z", "FY2027"),
+                     ("Quarter", "2027-01-14T00:00:00Z", "Q1 2027")]
+        for (precision, net, shown) in spans {
+            let launch = launch(net, precision: precision)
+            #expect(tokyo.date(of: launch) == shown)
+            #expect(tokyo.compactDate(of: launch) == shown)
+            #expect(tokyo.compactDate(of: launch, withCountdown: false) == shown)
+            #expect(tokyo.window(of: launch) == shown)
+        }
+    }
+
+    /// No day count for a span: months to its start (a NET is the earliest), "this
+    /// quarter" within it, years a year away or more.
+    @Test func aSpansCountdownIsInMonths() {
+        let dates = LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now)  // 2026-11-21
+        #expect(dates.countdown(to: launch("2026-12-31T00:00:00Z", precision: "Quarter 4")) == "this quarter")
+        #expect(dates.countdown(to: launch("2026-12-31T00:00:00Z", precision: "Half 2")) == "this half")
+        #expect(dates.countdown(to: launch("2026-12-31T00:00:00Z", precision: "Year")) == "this year")
+        #expect(dates.countdown(to: launch("2027-09-30T00:00:00Z", precision: "Fiscal Year")) == "this FY")
+        #expect(dates.countdown(to: launch("2027-12-31T00:00:00Z", precision: "Year")) == "in ~1 mo")
+        #expect(dates.countdown(to: launch("2027-06-30T00:00:00Z", precision: "Quarter 2")) == "in ~4 mo")
+        #expect(dates.countdown(to: launch("2028-09-30T00:00:00Z", precision: "FY")) == "in ~10 mo")
+        #expect(dates.countdown(to: launch("2029-12-31T00:00:00Z", precision: "Year")) == "in 2 years")
+        #expect(dates.countdown(to: launch("2025-12-31T00:00:00Z", precision: "Year")) == "~11 mo ago")
     }
 
     @Test func countdownsUseTheTwoLargestUnits() {

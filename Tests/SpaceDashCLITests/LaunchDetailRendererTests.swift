@@ -15,6 +15,22 @@ import Terminal
         try LaunchCaptures.details(LaunchCaptures.july2026Detailed)[0]
     }
 
+    /// Issue 27, item 1: `show` said "2027-01 (to the year), in ~164d".
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aNETKnownToASpanNamesItWithoutADayCount() throws {
+        let details = try LaunchCaptures.coarseDatesJuly2026Details()
+        func net(_ name: String) throws -> String? {
+            Self.value("NET", in: Self.renderer().render(try #require(details.first { $0.launch.name == name })))
+        }
+        #expect(try net("Long March 3B/E | Unknown Payload") == "Q4 2026 (October to December), in ~2 mo")
+        #expect(try net("Kinetica 1 | Unknown Payload") == "H2 2026 (July to December), this half")
+        #expect(try net("Starship | Flight 13") == "2027 (to the year), in ~5 mo")
+        #expect(try net("Long March 7A | Unknown Payload") == "FY2027 (the US fiscal year, October 2026 to September 2027), in ~2 mo")
+        // A window would repeat the span.
+        let starship = Self.renderer().render(try #require(details.first { $0.launch.name == "Starship | Flight 13" }))
+        #expect(Self.value("Window", in: starship) == nil)
+    }
+
     /// The labelled value of `label`, its continuation lines joined.
     static func value(_ label: String, in lines: [String]) -> String? {
         guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(label) ") }) else { return nil }

@@ -20,6 +20,19 @@ import SpaceData
         #expect(try JSONDecoder().decode([Launch].self, from: Data(text.utf8)) == [launch, launch])
     }
 
+    /// Issue 27, item 1: JSON keeps the ISO date Launch Library gives and says
+    /// what it stands for in net_precision, as the feed names it.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aNETKnownToASpanKeepsItsISODateAndNamesItsPrecision() throws {
+        let launches = try LaunchCaptures.coarseDatesJuly2026Details().map(\.launch)
+        let array = try #require(JSONSerialization.jsonObject(with: Data(try LaunchJSONRenderer.render(launches).utf8)) as? [[String: Any]])
+        let quarter = try #require(array.first { $0["name"] as? String == "Long March 3B/E | Unknown Payload" })
+        #expect(quarter["net"] as? String == "2026-12-31T00:00:00Z")
+        #expect(quarter["net_precision"] as? String == "Quarter 4")
+        let fiscal = try #require(array.first { $0["name"] as? String == "Long March 7A | Unknown Payload" })
+        #expect(fiscal["net_precision"] as? String == "Fiscal Year")
+    }
+
     @Test func oneLaunchIsASingleObjectThatDecodesBack() throws {
         let launch = Launch(id: "x", name: "Falcon 9 | Starlink", agencyName: "SpaceX")
         let text = try LaunchJSONRenderer.render(launch)

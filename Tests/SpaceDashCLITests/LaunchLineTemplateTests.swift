@@ -11,6 +11,20 @@ import SpaceData
         try LaunchCaptures.details(LaunchCaptures.july2026List).map(\.launch)
     }
 
+    /// Issue 27, item 1: the status bar read "NET 2026-10" for Q4 2026.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aNETKnownToASpanReadsAsTheSpan() throws {
+        let launches = try LaunchCaptures.coarseDatesJuly2026Details().map(\.launch)
+        let template = try LaunchLineTemplate("{countdown} / {net}")
+        func line(_ name: String) throws -> String {
+            template.render(try #require(launches.first { $0.name == name }), dates: Self.noon)
+        }
+        #expect(try line("Long March 3B/E | Unknown Payload") == "NET Q4 2026 / Q4 2026")
+        #expect(try line("Kinetica 1 | Unknown Payload") == "NET H2 2026 / H2 2026")
+        #expect(try line("Starship | Flight 13") == "NET 2027 / 2027")
+        #expect(try line("Long March 7A | Unknown Payload") == "NET FY2027 / FY2027")
+    }
+
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func theStandardLineOfTheIssueFromTheListingOf20July2026() throws {
         let starlink = try Self.julyList()[0]

@@ -89,9 +89,16 @@ struct LaunchesNextCommand: Command {
     }
 
     /// The first launch still ahead at `now` (its window not over) that `query`
-    /// matches, in date order.
+    /// matches, in date order. A NET known only to a quarter or coarser is no
+    /// time yet: such a launch comes only when no other matches (its line then
+    /// says "NET Q4 2026").
     static func next(after now: Date, in launches: [Launch], query: LaunchSearchQuery) -> Launch? {
         let upcoming = launches.filter { $0.net != nil && !$0.hasPassed(at: now) }
+        let dated = upcoming.filter { !LaunchPeriod.isCoarse($0.netPrecision) }
+        return first(in: dated, query: query) ?? first(in: upcoming.filter { LaunchPeriod.isCoarse($0.netPrecision) }, query: query)
+    }
+
+    private static func first(in upcoming: [Launch], query: LaunchSearchQuery) -> Launch? {
         // Without words or filters every launch matches: the first in date order,
         // without indexing them all (a status bar runs this every few seconds).
         if query.selectsEverything { return LaunchCatalog.ordered(upcoming, .upcoming).first }

@@ -9,8 +9,11 @@ import SpaceData
 /// - a NET known to the hour or better: the launch window (DTSTART, DTEND),
 ///   or the NET alone when the window has no length (an instant, RFC 5545 §3.6.1);
 /// - known to the day: an all-day event on that day (UTC), tentative unless flown;
-/// - known to the month or coarser: an all-day event on the month's first day,
-///   tentative unless flown (Launch Library puts such a NET on the month's last day).
+/// - known to the month: an all-day event on the month's first day, tentative
+///   unless flown (Launch Library puts such a NET on the month's last day);
+/// - known to a quarter or coarser: no event. Any day of the span would be put
+///   in the calendar as a date (with its reminders), and an event over the whole
+///   span would fill every day of it; such a launch is counted with the undated.
 /// STATUS is CONFIRMED for a launch that is Go or has flown (its outcome known),
 /// TENTATIVE otherwise. A launch of the bundled history links to no Launch
 /// Library record (it has none there) and credits GCAT.
@@ -22,7 +25,8 @@ struct LaunchCalendarWriter: Sendable {
     /// PRODID's version, e.g. "0.2.0".
     let version: String
 
-    /// The calendar, and how many launches were left out for having no date.
+    /// The calendar, and how many launches were left out for having no date
+    /// (none, or one known only to a quarter or coarser).
     func calendar(_ details: [LaunchDetail]) -> (text: String, undated: Int) {
         var lines = [
             "BEGIN:VCALENDAR",
@@ -40,7 +44,8 @@ struct LaunchCalendarWriter: Sendable {
         return (lines.map(Self.fold).joined(), undated)
     }
 
-    /// The VEVENT's content lines, unfolded; nil for a launch with no NET.
+    /// The VEVENT's content lines, unfolded; nil for a launch with no NET or
+    /// one known only to a quarter or coarser.
     func event(_ detail: LaunchDetail) -> [String]? {
         let launch = detail.launch
         guard let net = launch.net else { return nil }
@@ -58,6 +63,8 @@ struct LaunchCalendarWriter: Sendable {
             // Its hour is not known, but a launch that has flown did happen.
             tentative = launch.outcome == nil
             lines += Self.allDay(Self.utcCalendar.startOfDay(for: net))
+        case .period:
+            return nil
         case .month:
             tentative = launch.outcome == nil
             let month = Self.utcCalendar.dateComponents([.year, .month], from: net)

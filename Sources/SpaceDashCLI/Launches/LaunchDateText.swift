@@ -22,10 +22,12 @@ struct LaunchDateText: Sendable {
 
     /// "2026-12-01 21:25 CET"; for a NET known only to the day or month,
     /// "2027-01-14" or "2027-03" (in UTC, as the API means it), since an hour
-    /// would pretend a precision nobody has.
+    /// would pretend a precision nobody has; to a quarter or coarser, the span:
+    /// "Q4 2026", "H2 2026", "2027", "FY2027".
     func date(of launch: Launch) -> String {
         guard let net = launch.net else { return "date unknown" }
         switch Self.granularity(launch.netPrecision) {
+        case .period: return Self.label(of: launch, net: net)
         case .month: return Self.format(net, "yyyy-MM", TimeZone(identifier: "UTC")!)
         case .day: return Self.format(net, "yyyy-MM-dd", TimeZone(identifier: "UTC")!)
         case .time: return time(net)
@@ -35,17 +37,16 @@ struct LaunchDateText: Sendable {
     /// The date for a narrow table: "Nov 24 03:12" in the zone, "Nov 24" for a NET
     /// known only to the day, "Mar 2027" to the month: no year or zone name, since
     /// the countdown beside it says how far it is. Without a countdown (past
-    /// launches) the year matters more than the time: "2026-11-24".
+    /// launches) the year matters more than the time: "2026-11-24". A span is
+    /// its name either way: "Q4 2026".
     func compactDate(of launch: Launch, withCountdown: Bool = true) -> String {
         guard let net = launch.net else { return "unknown" }
-        if !withCountdown {
-            return Self.granularity(launch.netPrecision) == .month ? Self.format(net, "yyyy-MM", TimeZone(identifier: "UTC")!)
-                : Self.format(net, "yyyy-MM-dd", Self.granularity(launch.netPrecision) == .time ? timeZone : TimeZone(identifier: "UTC")!)
-        }
+        let utc = TimeZone(identifier: "UTC")!
         switch Self.granularity(launch.netPrecision) {
-        case .month: return Self.format(net, "MMM yyyy", TimeZone(identifier: "UTC")!)
-        case .day: return Self.format(net, "MMM d", TimeZone(identifier: "UTC")!)
-        case .time: return Self.format(net, "MMM d HH:mm", timeZone)
+        case .period: return Self.label(of: launch, net: net)
+        case .month: return Self.format(net, withCountdown ? "MMM yyyy" : "yyyy-MM", utc)
+        case .day: return Self.format(net, withCountdown ? "MMM d" : "yyyy-MM-dd", utc)
+        case .time: return Self.format(net, withCountdown ? "MMM d HH:mm" : "yyyy-MM-dd", timeZone)
         }
     }
 
@@ -76,8 +77,11 @@ struct LaunchDateText: Sendable {
     /// "in 3d 4h", "in 5h 12m", "in 12m", "now", "3h ago": the time left
     /// before `net`, in its two largest units; "in ~45d" when the date is
     /// known only to the day or month; "57 years ago" a year away or more.
+    /// A NET known to a quarter or coarser gets no day count: see `countdown(to:)`
+    /// of its span.
     func countdown(to launch: Launch) -> String {
         guard let net = launch.net else { return "" }
+        if Self.granularity(launch.netPrecision) == .period, let period = launch.netPeriod { return countdown(to: period) }
         let seconds = Int(net.timeIntervalSince(now).rounded(.down))
         // A launch years away (GCAT's history) reads in years, not "20823d 1h ago".
         let years = abs(seconds) / Self.yearSeconds
@@ -96,8 +100,35 @@ struct LaunchDateText: Sendable {
         return seconds > 0 ? "in \(text)" : "\(text) ago"
     }
 
+    /// "in ~3 mo" to the start of the span (a NET is the earliest it may be),
+    /// "this quarter" within it, "~2 mo ago" after it; whole years a year away
+    /// or more. Days would claim a date nobody has.
+    func countdown(to period: LaunchPeriod) -> String {
+        if now >= period.start && now < period.end {
+            switch period.kind {
+            case .quarter: return "this quarter"
+            case .half: return "this half"
+            case .year: return "this year"
+            case .fiscalYear: return "this FY"
+            case .decade: return "this decade"
+            }
+        }
+        let ahead = now < period.start
+        let seconds = Int(abs(ahead ? period.start.timeIntervalSince(now) : now.timeIntervalSince(period.end)))
+        let text: String
+        if seconds >= Self.yearSeconds {
+            let years = seconds / Self.yearSeconds
+            text = years == 1 ? "1 year" : "\(years) years"
+        } else {
+            text = "~\(max(1, Int((Double(seconds) / Double(Self.monthSeconds)).rounded()))) mo"
+        }
+        return ahead ? "in \(text)" : "\(text) ago"
+    }
+
     /// A year of 365.25 days, so that a launch 50 years back on the day reads "50 years ago".
     static let yearSeconds = 31_557_600
+    /// A twelfth of that.
+    static let monthSeconds = yearSeconds / 12
 
     static func span(_ seconds: Int) -> String {
         let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60
@@ -106,17 +137,24 @@ struct LaunchDateText: Sendable {
         return "\(minutes)m"
     }
 
-    enum Granularity { case time, day, month }
+    /// `period`: a quarter, a half, a year, a fiscal year or a decade (`LaunchPeriod`).
+    enum Granularity { case time, day, month, period }
 
     /// LL2's precisions: Second, Minute, Hour, Morning/Afternoon (2.3.0),
-    /// Day, Week, Month, Quarter, Half, Year…
+    /// Day, Week, Month, Quarter 1…4, Half 1 and 2, Year, Fiscal Year, Decade.
     static func granularity(_ precision: String?) -> Granularity {
         switch precision?.lowercased() {
         case nil, "second", "minute", "hour", "morning", "afternoon", "night": return .time
         case "day": return .day
         case let other? where other.contains("week"): return .day
+        case let other? where LaunchPeriod.isCoarse(other): return .period
         default: return .month
         }
+    }
+
+    /// "Q4 2026": the span's name (its year alone should the span not be made).
+    private static func label(of launch: Launch, net: Date) -> String {
+        launch.netPeriod?.label ?? format(net, "yyyy", TimeZone(identifier: "UTC")!)
     }
 
     private static let formatters = FormatterCache()

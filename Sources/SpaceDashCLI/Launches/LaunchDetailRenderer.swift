@@ -66,7 +66,8 @@ struct LaunchDetailRenderer: Sendable {
 
     private func net(of launch: Launch) -> String? {
         guard launch.net != nil else { return nil }
-        let precision = launch.netPrecision.map { " (\(Self.precisionPhrase($0)))" } ?? ""
+        let phrase = launch.netPeriod.map(Self.months(of:)) ?? launch.netPrecision.map(Self.precisionPhrase)
+        let precision = phrase.map { " (\($0))" } ?? ""
         let countdown = dates.countdown(to: launch)
         return dates.date(of: launch) + precision + (countdown.isEmpty ? "" : ", \(countdown)")
     }
@@ -76,6 +77,21 @@ struct LaunchDetailRenderer: Sendable {
         switch precision.lowercased() {
         case "second", "minute", "hour", "day", "week", "month", "quarter", "year": "to the \(precision.lowercased())"
         default: precision.lowercased()
+        }
+    }
+
+    /// What a span covers: "October to December", "2027", "the US fiscal
+    /// year, October 2026 to September 2027".
+    static func months(of period: LaunchPeriod) -> String {
+        let names = ["January", "February", "March", "April", "May", "June", "July",
+                     "August", "September", "October", "November", "December"]
+        let first = LaunchCalendarWriter.utcCalendar.component(.month, from: period.start)
+        let last = LaunchCalendarWriter.utcCalendar.component(.month, from: period.end.addingTimeInterval(-1))
+        switch period.kind {
+        case .quarter, .half: return "\(names[first - 1]) to \(names[last - 1])"
+        case .year: return "to the year"
+        case .fiscalYear: return "the US fiscal year, \(names[first - 1]) \(period.year - 1) to \(names[last - 1]) \(period.year)"
+        case .decade: return "to the decade"
         }
     }
 

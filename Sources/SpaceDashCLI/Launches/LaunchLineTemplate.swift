@@ -124,13 +124,13 @@ struct LaunchLineTemplate: Sendable, Equatable {
     }
 
     /// "T-2h 49m" before launch, "T+5m" after, "T-0" within the minute; for a
-    /// date known only to the day "~T-12d" (hours would be made up), and to
-    /// the month or coarser "NET 2026-08".
+    /// date known only to the day "~T-12d" (hours would be made up), to the
+    /// month "NET 2026-08", to a quarter or coarser "NET Q4 2026".
     static func countdown(to launch: Launch, dates: LaunchDateText) -> String? {
         guard let net = launch.net else { return nil }
         let seconds = Int(net.timeIntervalSince(dates.now).rounded(.down))
         switch LaunchDateText.granularity(launch.netPrecision) {
-        case .month:
+        case .month, .period:
             return "NET \(dates.date(of: launch))"
         case .day:
             let days = abs(seconds) / 86_400
