@@ -65,7 +65,8 @@ import TestSupport
         #expect(drawn.exitCode == 0)
         #expect(lines[0] == "Curiosity (REMS) · Gale crater · sol \(latest) · Earth date \(date)")
         #expect(lines[1] == "latest sol \(latest), Earth date \(date), \(age)")
-        #expect(lines[4].hasPrefix(" Sol  Earth date"))
+        #expect(lines[3].hasPrefix("Today on Mars: sol ") && lines[3].contains(" at Gale crater, "), "\(lines)")
+        #expect(lines[5].hasPrefix(" Sol  Earth date"))
         #expect(lines.contains { $0.hasPrefix("\(latest)  \(date)") })
     }
 
@@ -75,7 +76,9 @@ import TestSupport
         defer { server.stop() }
         let result = try run(["--json", "--sols", "1"], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","source":{"kind":"live","#))
+        #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","#
+            + #""today":{"time":"2026-02-11T12:00:00Z","sol":4805,"local_mean_solar_time":"19:20:46","ls":224.09,"season":"spring","hemisphere":"southern","light_time_seconds":1180},"#
+            + #""source":{"kind":"live","#))
         #expect(result.stdoutText.hasSuffix(#","sols":[{"sol":4801,"earth_date":"2026-02-07","ls":221,"mars_month":8,"air_temperature_c":{"min":-67,"max":2},"ground_temperature_c":{"min":-83,"max":12},"pressure_pa":807,"uv_index":"Moderate","sunrise":"05:23","sunset":"17:34"}]}"# + "\n"))
     }
 

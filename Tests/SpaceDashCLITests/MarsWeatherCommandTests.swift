@@ -96,7 +96,28 @@ import TestSupport
 
     @Test func jsonIsUnchangedInAPipe() throws {
         let result = try run(["--offline", "--json", "--sols", "1"])
-        #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","source":{"kind":"sample""#))
+        #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","today":{"time":"2026-02-11T12:00:00Z","sol":4805,"#))
+    }
+
+    // MARK: - --format (issue 27, "Today on Mars")
+
+    /// The report's status-bar line, on its own clock (2026-11-27), from the bundled sample.
+    @Test func formatPrintsOneLineForAStatusBar() throws {
+        let result = try run(["--offline", "-q", "--format", "{site} sol {sol}: {temperature}, {pressure}, UV {uv} ({age})"],
+                             extra: ["SPACEDASH_NOW": "2026-11-27T23:30:00Z"])
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText == "Gale sol 4801: -67/2 °C, 807 Pa, UV moderate (293 d old)\n")
+        #expect(result.stderrText == "")
+        let insight = try run(["--offline", "-q", "--station", "insight", "--sol", "678", "--format", "{station} sol {sol}: {temperature}, {wind}"])
+        #expect(insight.stdoutText == "InSight sol 678: -98/-9 °C, 5 m/s WNW\n", "\(insight.stdoutText)")
+    }
+
+    @Test(arguments: [["--json"], ["--year"], ["--sols", "3"]])
+    func formatTakesOneSolAndNoJSON(_ others: [String]) throws {
+        let result = try run(["--offline", "--format", "{sol}"] + others)
+        #expect(result.exitCode == 64)
+        #expect(result.stdoutText == "")
+        #expect(result.stderrText.hasPrefix("spacedash: --format "), "\(result.stderrText)")
     }
 
     // MARK: - On a terminal
@@ -111,15 +132,17 @@ import TestSupport
         #expect(result.exitCode == 0)
         let lines = screen.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.prefix(5) == [
+        // The feed's latest sol, then what it is at Gale now (issue 27, "Today on Mars").
+        #expect(lines.prefix(6) == [
             "Curiosity (REMS) · Gale crater · sol 4801 · Earth date 2026-02-07",
             "latest sol 4801, Earth date 2026-02-07, 4 days ago",
             "Mars month 8 · Ls 221° · southern spring (Gale crater is at 4.6° S)",
+            "Today on Mars: sol 4805 at Gale crater, 19:20 local mean solar time · Ls 224.1° (southern spring) · light takes 19 min 40 s from Earth",
             "",
             " Sol  Earth date  Month    Ls  Air low °C  Air high °C  Ground low °C  Ground high °C  Pressure Pa  UV        Sunrise  Sunset",
         ], "\(lines)")
-        #expect(lines[5].hasPrefix("4800  2026-02-06"))
-        #expect(lines[7...] == ["", "Curiosity's feed reports no wind or humidity (REMS's wind sensor was damaged at landing).", "",
+        #expect(lines[6].hasPrefix("4800  2026-02-06"))
+        #expect(lines[8...] == ["", "Curiosity's feed reports no wind or humidity (REMS's wind sensor was damaged at landing).", "",
                                 "Source: the bundled sample: Curiosity's REMS weather for sols 4134–4801 as published on 2026-02-11", ""])
     }
 
@@ -130,6 +153,8 @@ import TestSupport
         #expect(screen.contains("681  2020-10-25  fall     -95.4   -62.4     -4.4        743.5"))
         #expect(screen.contains("Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)"))
         #expect(!screen.contains("\t"))
+        // InSight's own sol count, on its clock (135.97° E), though it stopped reporting in 2022.
+        #expect(screen.hasPrefix("Today on Mars: sol 2563 at Elysium Planitia, "), "\(screen)")
     }
 
     // MARK: - Number checks (review P3 21)

@@ -9,11 +9,6 @@ struct LaunchesNextCommand: Command {
     static let query = RepeatedPositional<String>(
         "QUERY", help: "Words that pick the launches to consider, as in 'launches search' (starlink, agency:spacex)",
         acceptsDashPrefixedValues: true)
-    static let format = Option<String?>(
-        "format", valueName: "TEMPLATE",
-        help: "The line to print, with placeholders: " + LaunchLineTemplate.Placeholder.written
-            + "; {{ and }} are braces (default: '{name} · {countdown} · {location}')",
-        expecting: "a template", example: "'{mission} {countdown}'")
 
     static let configuration = CommandConfiguration(
         name: "next",
@@ -24,14 +19,15 @@ struct LaunchesNextCommand: Command {
             'launches search': the cache while it is under 15 minutes old (no request), else \
             Launch Library, else the cache or the bundled sample, with a line on stderr.
 
-            Placeholders of --format:
-            \(LaunchLineTemplate.Placeholder.allCases.map { "  {\($0.rawValue)}  \($0.help)" }.joined(separator: "\n"))
+            Placeholders of --format (without it: '{name} · {countdown} · {location}'):
+            \(LaunchLineTemplate.Placeholder.helpLines)
 
             A missing value is —. With --json: the launch as one object with the fields of \
             'launches --json'. Exits 1, printing nothing on stdout, when no launch is upcoming.
             """,
-        arguments: [query, format],
-        groups: [LaunchFilterOptions.group, OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet), FetchOptions.group],
+        arguments: [query],
+        groups: [LaunchFilterOptions.group, OutputOptions.group(OutputOptions.format, OutputOptions.json, OutputOptions.utc, OutputOptions.quiet),
+                 FetchOptions.group],
         examples: [
             Example("spacedash launches next", "Falcon 9 Block 5 | Starlink Group 17-39 · T-2h 49m · Vandenberg SFB, CA, USA"),
             Example("spacedash launches next spacex --format '{mission} {countdown}'", "SpaceX's next mission and its countdown."),
@@ -46,8 +42,8 @@ struct LaunchesNextCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         words = arguments[Self.query]
-        template = try arguments[Self.format].map { text throws(UsageError) in try LaunchLineTemplate(text) }
         output = OutputOptions(arguments)
+        template = try output.format.map { text throws(UsageError) in try LaunchLineTemplate(text) }
         filters = try LaunchFilterOptions(arguments)
         fetch = try FetchOptions(arguments)
         if template != nil && output.json { throw UsageError("--format and --json contradict each other: choose one output") }

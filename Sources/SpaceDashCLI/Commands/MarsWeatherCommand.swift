@@ -39,15 +39,26 @@ struct MarsWeatherCommand: Command {
             pressure, wind, gust, wind direction), no header, nothing rounded, a value not measured \
             an empty field; --sol gives its one row, --year a row for each sol of the year. The \
             lines around the table go to stderr (-q leaves them out).
+
+            On a terminal a line says what it is on Mars now, whatever the feed last said: the \
+            station's sol in its mission's count, the local mean solar time there, Ls and the \
+            season, and how long light takes from Earth (NASA GISS's Mars24 algorithm); --json \
+            gives it as "today".
+
+            --format TEMPLATE prints the latest sol (or --sol's) as one line for a status bar, as \
+            wttr.in's format=3 does. Placeholders of --format:
+            \(MarsWeatherLine.Placeholder.helpLines)
             """,
         arguments: [StationOption.station, sols, sol, year],
-        groups: [OutputOptions.group(OutputOptions.units, OutputOptions.json, OutputOptions.quiet), FetchOptions.group],
+        groups: [OutputOptions.group(OutputOptions.units, OutputOptions.json, OutputOptions.format, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash mars-weather", "Curiosity's latest seven sols, and how old they are"),
             Example("spacedash mars-weather --year", "The last Mars year as charts: the seasons in temperature and pressure"),
             Example("spacedash mars-weather --sol 4801 --units imperial", "One sol in detail, in °F"),
             Example("spacedash mars-weather --station insight --sol 678", "InSight's archive: one sol with its wind rose"),
             Example("spacedash mars-weather --json --offline", "JSON from the cache or the sample, no network"),
+            Example("spacedash mars-weather --format '{site} sol {sol}: {temperature}, {pressure}, UV {uv} ({age})'",
+                    "One line for a status bar: Gale sol 4801: -67/2 °C, 807 Pa, UV moderate (293 d old)"),
         ])
 
     let station: MarsStation
@@ -59,6 +70,8 @@ struct MarsWeatherCommand: Command {
     let output: OutputOptions
     var units: MarsWeatherUnits { output.units }
     var json: Bool { output.json }
+    /// `--format`: one line instead of the page.
+    let line: MarsWeatherLine?
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
@@ -68,7 +81,12 @@ struct MarsWeatherCommand: Command {
         solNumber = arguments[Self.sol]
         showsYear = arguments[Self.year]
         output = OutputOptions(arguments)
+        line = try output.format.map { text throws(UsageError) in try MarsWeatherLine(text) }
         fetch = try FetchOptions(arguments)
+        if line != nil && json { throw UsageError("--format and --json contradict each other: choose one output") }
+        if line != nil && (showsYear || arguments.contains(Self.sols)) {
+            throw UsageError("--format prints one sol's line: it cannot be combined with --year or --sols", hint: "--sol SOL picks the sol; the latest is the default")
+        }
         if solNumber != nil && arguments.contains(Self.sols) {
             throw UsageError("--sol and --sols cannot be combined", hint: "--sol shows one sol, --sols the latest N")
         }
@@ -130,9 +148,17 @@ struct MarsWeatherCommand: Command {
             return .success
         }
         guard !sols.isEmpty else { throw CommandError(station.nothingToShow) }
+        if let line, let sol = sols.last {
+            try context.stdout.writeLine(line.render(station.lineSol(sol), station: self.station, today: MarsToday(self.station, now: now),
+                                                     units: units, glyphs: glyphs))
+            return .success
+        }
         let presentation = MarsWeatherPresentation(units: units, glyphs: glyphs, style: context.styleMode, width: context.width, now: now)
-        let page = station.page(view, sols: sols, report: report, presentation: presentation)
+        var page = station.page(view, sols: sols, report: report, presentation: presentation)
         if context.stdout.isTerminal {
+            // Above the latest sols: whatever the feed last said, what it is on Mars now
+            // (one sol in detail is about that sol; a pipe gets the data alone).
+            if solNumber == nil { page.header.append(.init(text: MarsToday(self.station, now: now).line(glyphs: glyphs))) }
             try context.stdout.write(glyphs.fit(page.lines(presentation).joined(separator: "\n")) + "\n")
             return .success
         }

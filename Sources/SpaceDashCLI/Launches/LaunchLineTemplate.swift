@@ -3,18 +3,13 @@ import SpaceData
 import Terminal
 
 /// `spacedash launches next --format TEMPLATE`: one launch as one line, for
-/// status bars and prompts. `{name}`, `{countdown}` and the other placeholders
-/// are replaced; `{{` and `}}` are literal braces; everything else is kept.
-/// The template is checked once, before anything is loaded, so a typo is a
-/// usage error rather than a line with a hole in it.
+/// status bars and prompts, `{name}`, `{countdown}` and the other placeholders
+/// filled in (`LineTemplate`).
 struct LaunchLineTemplate: Sendable, Equatable {
-    enum Placeholder: String, CaseIterable, Sendable {
+    enum Placeholder: String, LinePlaceholder {
         case name, rocket, mission, provider, location, pad, net, countdown, status, type, orbit, id
 
-        /// Every placeholder as written in a template: "{name} {rocket} … {id}".
-        static var written: String {
-            allCases.map { "{" + $0.rawValue + "}" }.joinedText(separator: " ")
-        }
+        static let example = "{name} {countdown}"
 
         /// What `--help` says each one gives.
         var help: String {
@@ -26,7 +21,7 @@ struct LaunchLineTemplate: Sendable, Equatable {
             case .location: "the launch site"
             case .pad: "the pad"
             case .net: "the time of launch, in the local zone (or UTC with --utc), cut to its precision"
-            case .countdown: "T-2h 49m, T-3d 4h; T+5m once past; ~T-12d or NET 2026-08 when known only to the day or month"
+            case .countdown: "T-2h 49m, T-3d 4h; T+5m once past; ~T-12d, NET 2026-08 or NET Q4 2026 when known only to the day, month or a longer span"
             case .status: "Go, TBD, TBC, Hold, Success…"
             case .type: "the mission type, e.g. Communications"
             case .orbit: "the target orbit's abbreviation, e.g. LEO"
@@ -35,75 +30,26 @@ struct LaunchLineTemplate: Sendable, Equatable {
         }
     }
 
-    enum Part: Sendable, Equatable {
-        case text(String)
-        case placeholder(Placeholder)
-    }
-
-    let parts: [Part]
+    let template: LineTemplate<Placeholder>
 
     /// The line `launches next` prints without --format, e.g.
     /// `Falcon 9 Block 5 | Starlink Group 17-39 · T-2h 49m · Vandenberg SFB, CA, USA`.
     static func standard(unicode: Bool) -> LaunchLineTemplate {
         let separator = unicode ? " · " : " - "
-        return LaunchLineTemplate(parts: [.placeholder(.name), .text(separator), .placeholder(.countdown), .text(separator), .placeholder(.location)])
+        return LaunchLineTemplate(template: LineTemplate(parts: [.placeholder(.name), .text(separator), .placeholder(.countdown), .text(separator), .placeholder(.location)]))
     }
 
-    private init(parts: [Part]) { self.parts = parts }
+    private init(template: LineTemplate<Placeholder>) { self.template = template }
 
-    /// - Throws: `UsageError` naming the known placeholders for an unknown one,
-    ///   and for a brace left open or closed alone.
-    init(_ template: String) throws(UsageError) {
-        // A status bar given an empty line would show nothing and say all is well.
-        if template.allSatisfy(\.isWhitespace) {
-            throw UsageError("--format needs a template with a placeholder", hint: "--format '{name} {countdown}'")
-        }
-        var parts: [Part] = []
-        var text = ""
-        var index = template.startIndex
-        while index < template.endIndex {
-            let character = template[index]
-            let next = template.index(after: index)
-            if character == "{" || character == "}", next < template.endIndex, template[next] == character {
-                text.append(character)
-                index = template.index(after: next)
-                continue
-            }
-            if character == "}" {
-                throw UsageError("--format has a '}' that closes nothing", hint: "write }} for a literal brace")
-            }
-            guard character == "{" else {
-                text.append(character)
-                index = next
-                continue
-            }
-            guard let close = template[next...].firstIndex(of: "}") else {
-                throw UsageError("--format has a '{' that is never closed", hint: "write {{ for a literal brace")
-            }
-            let word = String(template[next..<close])
-            guard let placeholder = Placeholder(rawValue: word.lowercased()) else {
-                throw UsageError("unknown placeholder {\(word)} in --format",
-                                 suggestion: Suggestion.closest(to: word.lowercased(), among: Placeholder.allCases.map(\.rawValue)).map { "{\($0)}" },
-                                 hint: "known: \(Placeholder.written)")
-            }
-            if !text.isEmpty { parts.append(.text(text)); text = "" }
-            parts.append(.placeholder(placeholder))
-            index = template.index(after: close)
-        }
-        if !text.isEmpty { parts.append(.text(text)) }
-        self.parts = parts
+    /// - Throws: `UsageError` for an unknown placeholder, a brace alone or an empty template (`LineTemplate`).
+    init(_ text: String) throws(UsageError) {
+        template = try LineTemplate(text)
     }
 
     /// The line for `launch`, on one line whatever the data holds.
     /// - Parameter missing: what stands for a value Launch Library does not give.
     func render(_ launch: Launch, dates: LaunchDateText, missing: String = "—") -> String {
-        let line = parts.map { part -> String in
-            switch part {
-            case .text(let text): return text
-            case .placeholder(let placeholder): return Self.value(placeholder, of: launch, dates: dates) ?? missing
-            }
-        }.joinedText()
-        return TerminalSanitizer.clean(line, mode: .singleLine)
+        template.render(missing: missing) { Self.value($0, of: launch, dates: dates) }
     }
 
     static func value(_ placeholder: Placeholder, of launch: Launch, dates: LaunchDateText) -> String? {

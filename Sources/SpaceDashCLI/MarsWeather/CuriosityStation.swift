@@ -36,6 +36,8 @@ struct CuriosityStation: MarsWeatherStation {
         MarsWeatherTabSeparatedRenderer.line(sol, units: units)
     }
 
+    func lineSol(_ sol: CuriositySol) -> MarsWeatherLine.Sol { MarsWeatherLine.Sol(sol) }
+
     func page(_ view: MarsWeatherView, sols: [CuriositySol], report: Sourced<CuriosityFeed>, presentation: MarsWeatherPresentation) -> MarsWeatherPage {
         let (units, glyphs, style, width) = (presentation.units, presentation.glyphs, presentation.style, presentation.width)
         let source = MarsWeatherPage.source(CuriosityWeatherText.source(report.origin))

@@ -5,6 +5,8 @@ import SpaceData
 /// the field names, `null` for what was not measured (never 0):
 ///
 ///     {"station":"curiosity","site":"Gale crater",
+///      "today":{"time":"2026-11-27T23:30:00Z","sol":5087,"local_mean_solar_time":"12:57:40","ls":28.07,
+///               "season":"autumn","hemisphere":"southern","light_time_seconds":601},
 ///      "source":{"kind":"live"|"cache"|"sample","fetched_at":ISO-8601|null,"age_seconds":number|null,
 ///                "description":string,"notices":[{"kind":string,"message":string}]},
 ///      "sols":[{"sol":4801,"earth_date":"2026-02-07","ls":221,"mars_month":8,
@@ -14,7 +16,8 @@ import SpaceData
 /// `uv_index` is the feed's word (`Low`, `Moderate`, `High`, `Very_High`).
 /// With `--units imperial`, `air_temperature_f` and `ground_temperature_f`
 /// (to a tenth of a degree) replace the °C fields; pressure stays in Pa.
-/// There is no wind, humidity or daily average: REMS publishes none.
+/// There is no wind, humidity or daily average: REMS publishes none. "today"
+/// is computed from the clock (`MarsToday`), not read from the feed.
 enum CuriosityWeatherJSON {
     static func render(_ report: Sourced<CuriosityFeed>, sols: [CuriositySol], units: MarsWeatherUnits, now: Date) -> String {
         let suffix = units == .metric ? "c" : "f"
@@ -35,6 +38,7 @@ enum CuriosityWeatherJSON {
         let text = object([
             ("station", string("curiosity")),
             ("site", string(CuriosityWeatherText.site)),
+            ("today", object(MarsToday(.curiosity, now: now).jsonMembers.map { ($0.0, $0.1.text) })),
             ("source", source(report)),
             ("sols", "[" + solObjects.joined(separator: ",") + "]"),
         ])

@@ -35,6 +35,8 @@ struct InSightStation: MarsWeatherStation {
         MarsWeatherTabSeparatedRenderer.line(sol, units: units)
     }
 
+    func lineSol(_ sol: InSightSol) -> MarsWeatherLine.Sol { MarsWeatherLine.Sol(sol) }
+
     /// One sol with its wind rose, or the table with a temperature chart under it.
     func page(_ view: MarsWeatherView, sols: [InSightSol], report: Sourced<InSightFeed>, presentation: MarsWeatherPresentation) -> MarsWeatherPage {
         let (units, glyphs, style, width) = (presentation.units, presentation.glyphs, presentation.style, presentation.width)

@@ -6,6 +6,8 @@ import SpaceData
 ///
 ///     {
 ///       "units": "metric",
+///       "today": { "time": "2026-11-27T23:30:00Z", "sol": 2925, "local_mean_solar_time": "12:35:20", "ls": 28.07,
+///                  "season": "spring", "hemisphere": "northern", "light_time_seconds": 601 },
 ///       "source": { "kind": "live" | "cache" | "sample", "fetched_at": ISO-8601 | null,
 ///                   "age_seconds": number | null, "description": string,
 ///                   "notices": [ { "kind": string, "message": string } ] },
@@ -31,6 +33,7 @@ enum InSightWeatherJSON {
     static func render(_ report: Sourced<InSightFeed>, sols: [InSightSol], units: MarsWeatherUnits, now: Date) throws -> String {
         let object: [String: Any] = [
             "units": units.rawValue,
+            "today": Dictionary(uniqueKeysWithValues: MarsToday(.insight, now: now).jsonMembers.map { ($0.0, $0.1.object) }),
             "source": source(report, now: now),
             "sols": sols.map { sol(for: $0, units: units) },
         ]

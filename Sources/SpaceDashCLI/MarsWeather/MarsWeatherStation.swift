@@ -41,6 +41,9 @@ protocol MarsWeatherStation {
     /// A sol as one tab-separated row (`MarsWeatherTabSeparatedRenderer`).
     func row(_ sol: Sol, units: MarsWeatherUnits) -> String
 
+    /// What a sol gives `--format`'s line (`MarsWeatherLine`).
+    func lineSol(_ sol: Sol) -> MarsWeatherLine.Sol
+
     /// The prose above the data, below it, and the data drawn for a person:
     /// tables, charts or one sol's lines, each section a blank line apart.
     func page(_ view: MarsWeatherView, sols: [Sol], report: Sourced<Feed>, presentation: MarsWeatherPresentation) -> MarsWeatherPage
