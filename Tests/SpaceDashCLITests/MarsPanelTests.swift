@@ -47,6 +47,8 @@ import SpaceData
         #expect(lines[2] == "Air          -67 to 2 °C")
         #expect(lines[3] == "Ground       -83 to 12 °C")
         #expect(lines[4] == "Pressure     807 Pa")
+        // Issue 27, "Today on Mars": whatever the feed last said, the sol at Gale now.
+        #expect(lines.contains("Today        sol 5080, 06:15 · Ls 24° · light 11 min"), "\(lines)")
         #expect(lines.contains { $0.hasPrefix("Source: the bundled sample: Curiosity's REMS weather") })
         #expect(!lines.joined().contains("Wind"), "REMS reports no wind")
     }

@@ -51,6 +51,7 @@ struct MarsPanel: Sendable {
                 "Pressure     " + (latest.pressure.map { CuriosityFormat.number($0) + " Pa" } ?? glyphs.missing),
                 "UV           " + (latest.uvIndex?.displayName ?? glyphs.missing),
                 "Season       " + CuriosityWeatherText.season(latest, glyphs: glyphs),
+                "Today        " + MarsToday(.curiosity, now: now).brief(glyphs: glyphs),
             ]
             lines += summary.flatMap(fitted)
         } else {
@@ -140,6 +141,7 @@ struct MarsPanel: Sendable {
         var wind = units.speed(sol.windSpeed).map { "\(value($0.average)) \(units.speedSymbol) average, gusts \(value($0.maximum))" } ?? missing
         if let direction = sol.wind?.mostCommon?.point { wind += ", mostly from \(APIText.display(direction))" }
         lines.append("Wind         " + wind)
+        lines.append("Today        " + MarsToday(.insight, now: now).brief(glyphs: glyphs))
         return lines
     }
 }

@@ -38,6 +38,13 @@ struct MarsToday: Equatable {
             + "\(glyphs.joiner)light takes \(Self.duration(lightTime)) from Earth"
     }
 
+    /// The dashboard's shorter line, no wider than the panel's others:
+    /// "sol 5087, 12:57 · Ls 28° · light 10 min".
+    func brief(glyphs: Glyphs) -> String {
+        "sol \(sol), \(Self.clock(localMeanSolarTime, seconds: false))\(glyphs.joiner)Ls \(Int(solarLongitude))\(glyphs.degree)"
+            + "\(glyphs.joiner)light \(Int((lightTime / 60).rounded())) min"
+    }
+
     /// `--json`'s "today": {"time", "sol", "local_mean_solar_time", "ls", "season", "hemisphere", "light_time_seconds"}.
     var jsonMembers: [(String, JSONValue)] {
         [
