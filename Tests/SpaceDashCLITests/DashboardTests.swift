@@ -40,7 +40,7 @@ import TestSupport
         let result = try dashboard(server)
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText.contains("Source: live from NASA's InSight feed"))
-        #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · fall"))
+        #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · northern winter"))
         #expect(result.stdoutText.contains("Source: Launch Library 2's listing of 20 July 2026"))
         #expect(result.stdoutText.contains("Jul 20 14:49  in 11m"), "the listing's first launch, eleven minutes ahead")
         let notices = result.stderrText.split(separator: "\n").map(String.init)
@@ -60,7 +60,7 @@ import TestSupport
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText.contains("Source: live from Launch Library 2"))
         #expect(Self.weatherPanel(result.stdoutText).contains("Source: the bundled sample: \(InSightSample.summary)"))
-        #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · fall"))
+        #expect(result.stdoutText.contains("Sol 681 · 2020-10-25 · northern winter"))
         let notices = result.stderrText.split(separator: "\n").map(String.init)
         #expect(notices.allSatisfy { $0.hasPrefix("spacedash: mars-weather: ") }, "only the failing panel explains itself: \(notices)")
         #expect(notices.contains { $0.contains("500") })
@@ -197,7 +197,7 @@ import TestSupport
         let ascii = try await dashboard("C")
         #expect(ascii.contains("Mars weather | InSight, Elysium Planitia"))
         #expect(ascii.contains("Next launches | Launch Library 2"))
-        #expect(ascii.contains("Sol 681 | 2020-10-25 | fall"))
+        #expect(ascii.contains("Sol 681 | 2020-10-25 | northern winter"))
         #expect(ascii.contains("sols 675-681"))
         #expect(ascii.contains("..."), "names cut to the panel")
         let marks: [Character] = ["·", "–", "…", "▶"]
@@ -206,7 +206,7 @@ import TestSupport
         #expect(tooWide.isEmpty, "\(tooWide)")
 
         let unicode = try await dashboard("C.UTF-8")
-        #expect(unicode.contains("Sol 681 · 2020-10-25 · fall"))
+        #expect(unicode.contains("Sol 681 · 2020-10-25 · northern winter"))
         #expect(unicode.contains("…"))
     }
 

@@ -9,12 +9,13 @@ import SpaceData
     @Test func detailNamesEverySensorAndSeason() {
         let lines = detail.lines(MarsWeatherFixtures.sample.sols[3])
         #expect(lines[0] == "Sol 678  2020-10-22 20:31 UTC – 2020-10-23 21:10 UTC")
-        // One season per hemisphere, never the feed's "fall" beside the north's "mid winter".
-        #expect(lines[1] == "Season       mid winter in the north, where InSight is (4.5° N), Mars month 11")
-        #expect(lines[2] == "             south: mid summer")
-        #expect(!lines.joined().contains("fall"))
-        #expect(lines[3] == "Temperature  low -97.7 °C   average -62.6 °C   high -9.1 °C   (177,556 samples)")
-        #expect(lines[6] == "Wind from    WNW (292.5°, 26,617 samples)")
+        // Issue 27 item 3: the season every view shows (the north's at the sol's noon),
+        // then the south's, and the feed's own label where it names another season.
+        #expect(lines[1] == "Season       winter in the north, where InSight is (4.5° N): Ls 301°, Mars month 11")
+        #expect(lines[2] == "             south: summer")
+        #expect(lines[3] == "             NASA's feed says fall")
+        #expect(lines[4] == "Temperature  low -97.7 °C   average -62.6 °C   high -9.1 °C   (177,556 samples)")
+        #expect(lines[7] == "Wind from    WNW (292.5°, 26,617 samples)")
     }
 
     @Test func roseListsAllSixteenDirectionsScaledToTheLargest() {

@@ -27,7 +27,10 @@ import SpaceData
         #expect((wind["most_common"] as? [String: Any])?["point"] as? String == "SW")
         #expect((wind["sectors"] as? [[String: Any]])?.map { $0["point"] as? String } == ["NE", "SW"])
         #expect((sols[0]["wind_direction"] as? [String: Any])?["most_common"] is NSNull)
-        #expect(sols[0]["month_ordinal"] is NSNull)
+        #expect((sols[0]["feed_labels"] as? [String: Any])?["month_ordinal"] is NSNull)
+        // Sol 751 (January 2021): the north's winter at Ls 343, which the feed calls winter too.
+        #expect(sols[0]["season"] as? String == "winter")
+        #expect(sols[0]["mars_month"] as? Int == 12)
         #expect(sols[0]["first_utc"] as? String == "2021-01-07T06:13:20Z")
         #expect(sols[0]["earth_date"] as? String == "2021-01-07")
     }

@@ -12,8 +12,8 @@ import SpaceData
         let lines = metric.lines(MarsWeatherFixtures.sample.sols)
         #expect(lines.count == 8)
         #expect(lines[0] == "Sol  Earth date  Season  Low °C  Avg °C  High °C  Pressure Pa  Wind m/s  Gust m/s  Wind from")
-        #expect(lines[1] == "675  2020-10-19  fall     -96.9   -62.3    -15.9        750.6       7.2      22.5  WNW")
-        #expect(lines[7].hasPrefix("681  2020-10-25  fall     -95.4   -62.4     -4.4        743.5"))
+        #expect(lines[1] == "675  2020-10-19  winter   -96.9   -62.3    -15.9        750.6       7.2      22.5  WNW")
+        #expect(lines[7].hasPrefix("681  2020-10-25  winter   -95.4   -62.4     -4.4        743.5"))
     }
 
     @Test func missingSensorsShowADashNeverZero() {
@@ -30,7 +30,7 @@ import SpaceData
         let lines = table.lines([MarsWeatherFixtures.sample.sols[0]])
         #expect(lines[0].contains("Low °F") && lines[0].contains("Wind mph") && lines[0].contains("Pressure Pa"))
         let cells = lines[1].split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        #expect(cells == ["675", "2020-10-19", "fall", "-142.4", "-80.2", "3.4", "750.6", "16.2", "50.2", "WNW"])
+        #expect(cells == ["675", "2020-10-19", "winter", "-142.4", "-80.2", "3.4", "750.6", "16.2", "50.2", "WNW"])
     }
 
     @Test func asciiGlyphsOutsideAUTF8Locale() {

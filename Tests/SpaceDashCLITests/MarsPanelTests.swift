@@ -13,7 +13,7 @@ import SpaceData
 
     @Test func theLatestSolThenTheChartThenTheSource() {
         let lines = panel(.metric).lines(.loaded(Sourced(MarsWeatherFixtures.sample, origin: .sample)))
-        #expect(lines[1] == "Sol 681 · 2020-10-25 · fall")
+        #expect(lines[1] == "Sol 681 · 2020-10-25 · northern winter")
         #expect(lines.contains("Temperature range (°C)"))
         #expect(lines.contains { $0.hasPrefix("Source: the bundled sample") })
     }

@@ -52,14 +52,14 @@ import TestSupport
         let result = try run(["--station", "insight", "--offline", "--sols", "2"])
         #expect(result.exitCode == 0)
         #expect(result.stdoutText == """
-            680\t2020-10-24\tfall\t-96.811\t-61.789\t-15.298\t743.99\t6.517\t24.235\tWNW
-            681\t2020-10-25\tfall\t-95.447\t-62.434\t-4.444\t743.55\t5.632\t18.577\tWNW
+            680\t2020-10-24\twinter\t-96.811\t-61.789\t-15.298\t743.99\t6.517\t24.235\tWNW
+            681\t2020-10-25\twinter\t-95.447\t-62.434\t-4.444\t743.55\t5.632\t18.577\tWNW
 
             """)
         #expect(result.stderrText.hasSuffix("spacedash: Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)\n"),
                 "\(result.stderrText)")
         let imperial = try run(["--station", "insight", "--offline", "--sols", "1", "--units", "imperial", "-q"])
-        #expect(imperial.stdoutText == "681\t2020-10-25\tfall\t-139.805\t-80.381\t24.001\t743.55\t12.598\t41.556\tWNW\n")
+        #expect(imperial.stdoutText == "681\t2020-10-25\twinter\t-139.805\t-80.381\t24.001\t743.55\t12.598\t41.556\tWNW\n")
     }
 
     @Test func aSensorInSightDidNotReportIsAnEmptyField() throws {
@@ -69,12 +69,12 @@ import TestSupport
         #expect(result.exitCode == 0)
         let rows = Self.rows(result)
         #expect(rows.count == 2)
-        #expect(rows[1] == ["1086", "2021-12-15", "spring", "", "", "", "618", "", "", ""], "\(rows)")
+        #expect(rows[1] == ["1086", "2021-12-15", "summer", "", "", "", "618", "", "", ""], "\(rows)")
         #expect(result.stderrText.contains("spacedash: Source: live from NASA's InSight feed"))
     }
 
     @Test(arguments: [(["--sol", "4801"], "4801\t2026-02-07\t8\t221\t-67\t2\t-83\t12\t807\tModerate\t05:23\t17:34\n"),
-                      (["--station", "insight", "--sol", "678"], "678\t2020-10-22\tfall\t-97.728\t-62.562\t-9.055\t743.741\t5.246\t18.399\tWNW\n")])
+                      (["--station", "insight", "--sol", "678"], "678\t2020-10-22\twinter\t-97.728\t-62.562\t-9.055\t743.741\t5.246\t18.399\tWNW\n")])
     func oneSolIntoAPipeIsItsOneRow(arguments: [String], row: String) throws {
         let result = try run(arguments + ["--offline", "-q"])
         #expect(result.exitCode == 0)
@@ -150,7 +150,7 @@ import TestSupport
         let (result, screen) = try Self.runOnTerminal(["--station", "insight", "--offline", "--sols", "2", "-q"])
         #expect(result.exitCode == 0)
         #expect(screen.contains("Sol  Earth date  Season  Low °C"), "\(screen)")
-        #expect(screen.contains("681  2020-10-25  fall     -95.4   -62.4     -4.4        743.5"))
+        #expect(screen.contains("681  2020-10-25  winter   -95.4   -62.4     -4.4        743.5"))
         #expect(screen.contains("Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)"))
         #expect(!screen.contains("\t"))
         // InSight's own sol count, on its clock (135.97° E), though it stopped reporting in 2022.

@@ -39,8 +39,8 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stderrText.hasPrefix("spacedash: Source: live from NASA's InSight feed, fetched "))
         #expect(result.stderrText.split(separator: "\n").count == 1, "no notice: \(result.stderrText)")
-        #expect(result.stdoutText == "1081\t2021-12-10\tspring\t-118.891\t-55.4\t-13.051\t620.639\t5.231\t17.399\tS\n"
-                + "1086\t2021-12-15\tspring\t\t\t\t618\t\t\t\n")
+        #expect(result.stdoutText == "1081\t2021-12-10\tsummer\t-118.891\t-55.4\t-13.051\t620.639\t5.231\t17.399\tS\n"
+                + "1086\t2021-12-15\tsummer\t\t\t\t618\t\t\t\n")
         #expect(server.requests.first?.target == "/insight_weather/?api_key=DEMO_KEY&feedtype=json&ver=1.0")
         #expect(FileManager.default.fileExists(atPath: scratch.cache.appendingPathComponent("insight-weather.cache").path))
 
@@ -57,8 +57,8 @@ import TestSupport
         #expect(drawnLines[0].hasPrefix("Today on Mars: sol "))
         let lines = Array(drawnLines.drop { !$0.hasPrefix(" Sol ") })
         #expect(lines[0].hasPrefix(" Sol  Earth date  Season"))
-        #expect(lines[1].hasPrefix("1081  2021-12-10  spring  -118.9   -55.4    -13.1        620.6       5.2      17.4  S"))
-        #expect(lines[2].hasPrefix("1086  2021-12-15  spring       —       —        —        618.0         —         —  —"))
+        #expect(lines[1].hasPrefix("1081  2021-12-10  summer  -118.9   -55.4    -13.1        620.6       5.2      17.4  S"))
+        #expect(lines[2].hasPrefix("1086  2021-12-15  summer       —       —        —        618.0         —         —  —"))
         #expect(lines.contains { $0.hasPrefix("Source: cached") })
     }
 
@@ -67,8 +67,8 @@ import TestSupport
         defer { server.stop() }
         let result = try run([], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.hasPrefix("675\t2020-10-19\tfall\t"))
-        #expect(result.stdoutText.contains("\n681\t2020-10-25\tfall\t"))
+        #expect(result.stdoutText.hasPrefix("675\t2020-10-19\twinter\t"))
+        #expect(result.stdoutText.contains("\n681\t2020-10-25\twinter\t"))
         let notices = result.stderrText.split(separator: "\n").filter { !$0.hasPrefix("spacedash: Source: ") }
         #expect(notices.count == 1)
         #expect(notices.first?.hasPrefix("spacedash: NASA") == true)

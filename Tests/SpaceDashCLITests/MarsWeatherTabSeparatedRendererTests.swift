@@ -11,7 +11,7 @@ import Testing
     @Test func anInSightSolIsTheTablesColumnsAsNASAGaveThem() throws {
         let sol = try #require(MarsWeatherFixtures.sample.sols.last)
         #expect(MarsWeatherTabSeparatedRenderer.line(sol, units: .metric)
-            == "681\t2020-10-25\tfall\t-95.447\t-62.434\t-4.444\t743.55\t5.632\t18.577\tWNW")
+            == "681\t2020-10-25\twinter\t-95.447\t-62.434\t-4.444\t743.55\t5.632\t18.577\tWNW")
         #expect(Self.fields(MarsWeatherTabSeparatedRenderer.line(sol, units: .metric)).count
             == MarsWeatherTabSeparatedRenderer.insightFieldNames(.metric).count)
     }
@@ -19,7 +19,7 @@ import Testing
     @Test func imperialConvertsTemperatureAndWindButNotPressure() throws {
         let sol = try #require(MarsWeatherFixtures.sample.sols.last)
         #expect(MarsWeatherTabSeparatedRenderer.line(sol, units: .imperial)
-            == "681\t2020-10-25\tfall\t-139.805\t-80.381\t24.001\t743.55\t12.598\t41.556\tWNW")
+            == "681\t2020-10-25\twinter\t-139.805\t-80.381\t24.001\t743.55\t12.598\t41.556\tWNW")
         #expect(MarsWeatherTabSeparatedRenderer.insightFieldNames(.imperial).contains("low_f"))
         #expect(MarsWeatherTabSeparatedRenderer.insightFieldNames(.imperial).contains("wind_mph"))
     }

@@ -64,6 +64,16 @@ import TestSupport
         #expect(checked == 37)
     }
 
+    @Test func noonIsTheMiddleOfTheSol() {
+        for sol in [0, 1, 678, 1087, 4801] {
+            for clock in [MarsMissionClock.curiosity, .insight] {
+                let noon = MarsClock(at: clock.noon(ofSol: sol))
+                #expect(clock.sol(at: noon) == sol)
+                #expect(abs(clock.localMeanSolarTime(at: noon) - 12) < 1.0 / 3600, "within a second of 12:00")
+            }
+        }
+    }
+
     @Test func localTimeAndSeasonAreTheSites() {
         let mars = MarsClock(at: Self.utc("2026-02-07T12:00:00Z"))
         let gale = MarsMissionClock.curiosity.localMeanSolarTime(at: mars)

@@ -131,7 +131,8 @@ struct MarsPanel: Sendable {
         let missing = glyphs.missing
         func value(_ number: Double?) -> String { number.map(MarsWeatherFormat.value) ?? missing }
         let temperatureUnit = glyphs.unit(units.temperatureSymbol)
-        var lines = ["Sol \(sol.sol)\(glyphs.joiner)\(MarsWeatherFormat.day(sol.firstUTC))\(glyphs.joiner)\(APIText.display(sol.season))"]
+        let season = InSightSeason(sol).name.map { "northern \($0)" } ?? missing
+        var lines = ["Sol \(sol.sol)\(glyphs.joiner)\(MarsWeatherFormat.day(sol.firstUTC))\(glyphs.joiner)\(season)"]
         if let temperature = units.temperature(sol.temperature) {
             lines.append("Temperature  \(value(temperature.minimum)) to \(value(temperature.maximum)) \(temperatureUnit), average \(value(temperature.average))")
         } else {

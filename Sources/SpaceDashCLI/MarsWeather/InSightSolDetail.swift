@@ -22,16 +22,15 @@ struct InSightSolDetail: Sendable {
         var lines: [String] = []
         lines.append(StyledText("Sol \(sol.sol)", style: .bold).rendered(style)
             + "  \(MarsWeatherFormat.minute(sol.firstUTC)) \(glyphs.rangeDash) \(MarsWeatherFormat.minute(sol.lastUTC))")
-        // One season per hemisphere, InSight's own (north) first. The feed's
-        // `Season` ("fall" while the north is in mid winter) is left out when
-        // the hemisphere seasons are there: shown together, they contradicted.
-        let month = sol.monthOrdinal.map { ", Mars month \($0)" } ?? ""
-        if let north = sol.northernSeason {
-            lines.append("Season       \(APIText.display(north)) in the north, where InSight is (4.5\(glyphs.degree) N)\(month)")
-            lines.append("             south: \(sol.southernSeason.map(APIText.display) ?? glyphs.missing)")
-        } else {
-            lines.append("Season       \(APIText.display(sol.season)) (NASA's Season field, northern hemisphere)\(month)")
-        }
+        // The season every view shows (the north's, where InSight is), then the
+        // south's; the feed's own labels only where they name another season.
+        let season = InSightSeason(sol)
+        let month = season.marsMonth.map { ", Mars month \($0)" } ?? ""
+        lines.append("Season       \(season.name ?? glyphs.missing) in the north, where InSight is (4.5\(glyphs.degree) N): "
+            + "Ls \(String(format: "%.0f", season.solarLongitude))\(glyphs.degree)\(month)")
+        lines.append("             south: \(season.southern?.rawValue ?? glyphs.missing)")
+        let feed = season.feedLabelsThatDiffer(sol).map { APIText.display($0) }
+        if !feed.isEmpty { lines.append("             NASA's feed says \(feed.joined(separator: " and "))") }
         let temperature = glyphs.unit(units.temperatureSymbol)
         lines.append(sensorLine("Temperature", units.temperature(sol.temperature), unit: temperature))
         lines.append(sensorLine("Pressure", units.pressure(sol.pressure), unit: "Pa"))

@@ -14,8 +14,9 @@ import SpaceData
 ///       "sols": [ {
 ///         "sol": 675, "earth_date": "2020-10-19",
 ///         "first_utc": "2020-10-19T18:32:20Z", "last_utc": "2020-10-20T19:11:55Z",
-///         "season": "fall", "month_ordinal": 10 | null,
-///         "northern_season": "early winter" | null, "southern_season": "early summer" | null,
+///         "season": "winter", "ls": 299.49, "mars_month": 10,
+///         "feed_labels": { "season": "fall", "month_ordinal": 10 | null,
+///                          "northern_season": "early winter" | null, "southern_season": "early summer" | null },
 ///         "temperature_c": { "min": -96.872, "avg": -62.314, "max": -15.908, "samples": 177556 } | null,
 ///         "pressure_pa": { same } | null,
 ///         "wind_speed_mps": { same } | null,
@@ -26,6 +27,9 @@ import SpaceData
 ///
 /// With `--units imperial`, `temperature_f` and `wind_speed_mph` replace
 /// `temperature_c` and `wind_speed_mps`; pressure stays `pressure_pa`.
+/// `season` (the north's, where InSight is), `ls` and `mars_month` are
+/// computed for the sol's noon as every view computes them (`InSightSeason`);
+/// `feed_labels` are NASA's own, which may differ.
 enum InSightWeatherJSON {
     /// The JSON text. Every number in it is finite (a value that is not reads
     /// as `null`, like a missing sensor), so serializing cannot fail on data;
@@ -68,12 +72,18 @@ enum InSightWeatherJSON {
             "earth_date": MarsWeatherFormat.day(sol.firstUTC),
             "first_utc": MarsWeatherFormat.iso8601(sol.firstUTC),
             "last_utc": MarsWeatherFormat.iso8601(sol.lastUTC),
-            "season": sol.season,
-            "month_ordinal": sol.monthOrdinal ?? NSNull(),
-            "northern_season": sol.northernSeason ?? NSNull(),
-            "southern_season": sol.southernSeason ?? NSNull(),
             "pressure_pa": summary(units.pressure(sol.pressure)),
+            "feed_labels": [
+                "season": sol.season,
+                "month_ordinal": sol.monthOrdinal ?? NSNull(),
+                "northern_season": sol.northernSeason ?? NSNull(),
+                "southern_season": sol.southernSeason ?? NSNull(),
+            ] as [String: Any],
         ]
+        let season = InSightSeason(sol)
+        object["season"] = season.name ?? NSNull()
+        object["ls"] = (season.solarLongitude * 100).rounded() / 100
+        object["mars_month"] = season.marsMonth ?? NSNull()
         object[units == .metric ? "temperature_c" : "temperature_f"] = summary(units.temperature(sol.temperature))
         object[units == .metric ? "wind_speed_mps" : "wind_speed_mph"] = summary(units.speed(sol.windSpeed))
         if let wind = sol.wind {

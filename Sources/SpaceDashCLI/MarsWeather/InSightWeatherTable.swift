@@ -25,7 +25,7 @@ struct InSightWeatherTable: Sendable {
         return [
             Column(title: "Sol", alignment: .right, priority: .essential) { String($0.sol) },
             Column(title: "Earth date", alignment: .left, priority: 4) { MarsWeatherFormat.day($0.firstUTC) },
-            Column(title: "Season", alignment: .left, priority: 0) { APIText.display($0.season) },
+            Column(title: "Season", alignment: .left, priority: 0) { InSightSeason($0).name ?? missing },
             Column(title: "Low \(temperature)", alignment: .right, priority: .essential) { number(units.temperature($0.temperature)?.minimum) },
             Column(title: "Avg \(temperature)", alignment: .right, priority: 3) { number(units.temperature($0.temperature)?.average) },
             Column(title: "High \(temperature)", alignment: .right, priority: .essential) { number(units.temperature($0.temperature)?.maximum) },

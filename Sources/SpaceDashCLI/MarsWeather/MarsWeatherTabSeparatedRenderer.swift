@@ -31,7 +31,7 @@ enum MarsWeatherTabSeparatedRenderer {
         return TabSeparated.row([
             String(sol.sol),
             MarsWeatherFormat.day(sol.firstUTC),
-            sol.season,
+            InSightSeason(sol).name,
             TabSeparated.number(temperature?.minimum),
             TabSeparated.number(temperature?.average),
             TabSeparated.number(temperature?.maximum),

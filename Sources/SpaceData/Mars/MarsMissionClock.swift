@@ -25,6 +25,15 @@ public struct MarsMissionClock: Sendable, Equatable {
         Int((clock.marsSolDate + eastLongitude / 360).rounded(.down)) - solZero
     }
 
+    /// Local mean noon of `sol`: the middle of that sol, whose Ls and season
+    /// stand for it (UTC; the inverse of `sol(at:)`'s count).
+    public func noon(ofSol sol: Int) -> Date {
+        let marsSolDate = Double(solZero + sol) + 0.5 - eastLongitude / 360
+        let daysSinceJ2000 = (marsSolDate - 44_796.0 + 0.0009626) * 1.0274912517 + 4.5
+        let terrestrialTime = Date(timeIntervalSince1970: (2_451_545.0 + daysSinceJ2000 - 2_440_587.5) * 86_400)
+        return terrestrialTime.addingTimeInterval(-MarsClock.terrestrialTimeOffset(at: terrestrialTime))
+    }
+
     /// The local mean solar time there, in hours 0 ..< 24.
     public func localMeanSolarTime(at clock: MarsClock) -> Double {
         clock.localMeanSolarTime(eastLongitude: eastLongitude)

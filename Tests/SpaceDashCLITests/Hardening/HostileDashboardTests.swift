@@ -119,7 +119,7 @@ import TestSupport
             #expect(hostile?[field] as? String == text, "\(name): --json keeps \(field) exactly")
         }
         let sols = (object["mars_weather"] as? [String: Any])?["sols"] as? [[String: Any]]
-        #expect(sols?.first?["season"] as? String == text, "\(name): --json keeps the season exactly")
+        #expect((sols?.first?["feed_labels"] as? [String: Any])?["season"] as? String == text, "\(name): --json keeps the feed's season exactly")
         #expect(streams.stderr.text.isEmpty)
     }
 
