@@ -76,7 +76,7 @@ import TestSupport
         defer { server.stop() }
         let result = try run(["--json", "--sols", "1"], server: server, scratch: Sandbox())
         #expect(result.exitCode == 0)
-        #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","#
+        #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","units":"metric","#
             + #""today":{"time":"2026-02-11T12:00:00Z","sol":4805,"local_mean_solar_time":"19:20:46","ls":224.09,"season":"spring","hemisphere":"southern","light_time_seconds":1180},"#
             + #""source":{"kind":"live","#))
         #expect(result.stdoutText.hasSuffix(#","sols":[{"sol":4801,"earth_date":"2026-02-07","ls":221,"mars_month":8,"air_temperature_c":{"min":-67,"max":2},"ground_temperature_c":{"min":-83,"max":12},"pressure_pa":807,"uv_index":"Moderate","sunrise":"05:23","sunset":"17:34"}]}"# + "\n"))

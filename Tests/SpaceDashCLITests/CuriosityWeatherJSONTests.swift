@@ -15,7 +15,7 @@ import SpaceData
         let feed = try CuriositySample.feed()
         let json = CuriosityWeatherJSON.render(Self.report(feed), sols: [try #require(feed.sol(4801))], units: .metric, now: Date(timeIntervalSince1970: 1_771_000_000))
         // "today" is Mars at the run's clock (2026-02-13 16:26:40 UTC), not the feed's latest sol.
-        #expect(json.hasPrefix(#"{"station":"curiosity","site":"Gale crater","#
+        #expect(json.hasPrefix(#"{"station":"curiosity","site":"Gale crater","units":"metric","#
             + #""today":{"time":"2026-02-13T16:26:40Z","sol":4807,"local_mean_solar_time":"22:23:15","ls":225.46,"season":"spring","hemisphere":"southern","light_time_seconds":1179},"#
             + #""source":{"kind":"sample","fetched_at":null,"age_seconds":null,"description":"the bundled sample: "#))
         #expect(json.hasSuffix(#","sols":["# + Self.sol4801 + "]}"))

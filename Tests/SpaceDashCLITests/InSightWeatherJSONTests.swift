@@ -7,7 +7,7 @@ import SpaceData
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
     private func object(_ report: Sourced<InSightFeed>, units: MarsWeatherUnits = .metric) throws -> [String: Any] {
-        let text = try InSightWeatherJSON.render(report, sols: report.value.sols, units: units, now: now)
+        let text = InSightWeatherJSON.render(report, sols: report.value.sols, units: units, now: now)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
@@ -60,11 +60,15 @@ import SpaceData
         #expect((sample["description"] as? String)?.contains("675–681") == true)
     }
 
-    @Test func outputIsStableSortedPrettyJSON() throws {
+    /// Issue 27 item 8: the shape and form of Curiosity's, one line, its keys in order.
+    @Test func outputIsStableAndShapedAsCuriositys() throws {
         let report = Sourced(InSightFeed(sols: [MarsWeatherFixtures.pressureOnly]), origin: .sample)
-        let first = try InSightWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now)
-        #expect(try first == InSightWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now))
-        #expect(first.hasPrefix("{\n  \"sols\""))
+        let first = InSightWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now)
+        #expect(first == InSightWeatherJSON.render(report, sols: report.value.sols, units: .metric, now: now))
+        #expect(first.hasPrefix(#"{"station":"insight","site":"Elysium Planitia","units":"metric","today":{"#))
+        #expect(first.contains(#"},"source":{"kind":"sample","#))
+        #expect(first.contains(#""sols":[{"sol":751,"earth_date":"2021-01-07","#))
+        #expect(!first.contains("\n"))
     }
 
     // MARK: Readings no sensor gives (issue 8)

@@ -96,7 +96,19 @@ import TestSupport
 
     @Test func jsonIsUnchangedInAPipe() throws {
         let result = try run(["--offline", "--json", "--sols", "1"])
-        #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","today":{"time":"2026-02-11T12:00:00Z","sol":4805,"#))
+        #expect(result.stdoutText.hasPrefix(#"{"station":"curiosity","site":"Gale crater","units":"metric","today":{"time":"2026-02-11T12:00:00Z","sol":4805,"#))
+    }
+
+    /// Issue 27 item 8: one --json shape and form for both stations.
+    @Test(arguments: ["curiosity", "insight"])
+    func bothStationsJSONHasOneShape(_ station: String) throws {
+        let result = try run(["--offline", "-q", "--json", "--station", station])
+        #expect(result.exitCode == 0)
+        #expect(result.stdoutText.hasPrefix(#"{"station":"\#(station)","site":"#))
+        #expect(result.stdoutText.split(separator: "\n").count == 1, "one line, as before for Curiosity")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdoutText.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["station", "site", "units", "today", "source", "sols"])
+        #expect(object["units"] as? String == "metric")
     }
 
     // MARK: - --format (issue 27, "Today on Mars")

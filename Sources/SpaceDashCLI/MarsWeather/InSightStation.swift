@@ -28,7 +28,7 @@ struct InSightStation: MarsWeatherStation {
     func lastMarsYear(_ feed: InSightFeed) -> [InSightSol] { feed.sols }
 
     func json(_ report: Sourced<InSightFeed>, sols: [InSightSol], units: MarsWeatherUnits, now: Date) throws -> String {
-        try InSightWeatherJSON.render(report, sols: sols, units: units, now: now)
+        InSightWeatherJSON.render(report, sols: sols, units: units, now: now)
     }
 
     func row(_ sol: InSightSol, units: MarsWeatherUnits) -> String {

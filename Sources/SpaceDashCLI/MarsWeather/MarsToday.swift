@@ -45,42 +45,18 @@ struct MarsToday: Equatable {
             + "\(glyphs.joiner)light \(Int((lightTime / 60).rounded())) min"
     }
 
-    /// `--json`'s "today": {"time", "sol", "local_mean_solar_time", "ls", "season", "hemisphere", "light_time_seconds"}.
-    var jsonMembers: [(String, JSONValue)] {
-        [
-            ("time", .string(MarsWeatherFormat.iso8601(time))),
-            ("sol", .integer(sol)),
-            ("local_mean_solar_time", .string(Self.clock(localMeanSolarTime, seconds: true))),
-            ("ls", .number((solarLongitude * 100).rounded() / 100)),
-            ("season", season.map { .string($0.rawValue) } ?? .null),
-            ("hemisphere", .string(hemisphere.rawValue)),
-            ("light_time_seconds", .integer(Int(lightTime.rounded()))),
-        ]
-    }
-
-    /// A value of `jsonMembers`, for either station's way of writing JSON.
-    enum JSONValue: Equatable {
-        case string(String), integer(Int), number(Double), null
-
-        /// As written into one line of JSON (`CuriosityWeatherJSON`).
-        var text: String {
-            switch self {
-            case .string(let text): CuriosityWeatherJSON.string(text)
-            case .integer(let value): String(value)
-            case .number(let value): CuriosityWeatherJSON.number(value)
-            case .null: "null"
-            }
-        }
-
-        /// As JSONSerialization takes it.
-        var object: Any {
-            switch self {
-            case .string(let text): text
-            case .integer(let value): value
-            case .number(let value): value
-            case .null: NSNull()
-            }
-        }
+    /// `--json`'s "today", on one line: {"time", "sol", "local_mean_solar_time",
+    /// "ls" (2 decimals), "season", "hemisphere", "light_time_seconds"}.
+    var json: String {
+        MarsWeatherJSON.object([
+            ("time", MarsWeatherJSON.string(MarsWeatherFormat.iso8601(time))),
+            ("sol", String(sol)),
+            ("local_mean_solar_time", MarsWeatherJSON.string(Self.clock(localMeanSolarTime, seconds: true))),
+            ("ls", MarsWeatherJSON.number((solarLongitude * 100).rounded() / 100)),
+            ("season", season.map { MarsWeatherJSON.string($0.rawValue) } ?? "null"),
+            ("hemisphere", MarsWeatherJSON.string(hemisphere.rawValue)),
+            ("light_time_seconds", String(Int(lightTime.rounded()))),
+        ])
     }
 
     /// "14:32" or "14:32:05" of hours 0 ..< 24, cut (not rounded) to the unit shown, as a clock is.

@@ -57,10 +57,10 @@ func render(_ feed: InSightFeed) {
             _ = MarsPanel(units: units, glyphs: glyphs, style: .plain, now: now, width: 80).lines(.loaded(report))
             for sol in sols.suffix(3) { _ = InSightSolDetail(units: units, glyphs: glyphs, style: .plain).lines(sol) }
         }
-        do {
-            _ = try InSightWeatherJSON.render(report, sols: sols, units: units, now: now)
-        } catch {
-            fatalError("a decoded feed did not serialize as JSON: \(error)")
+        // Written by hand, it cannot fail; a reader must take what it wrote.
+        let json = InSightWeatherJSON.render(report, sols: sols, units: units, now: now)
+        guard (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil else {
+            fatalError("a decoded feed's JSON did not parse: \(json)")
         }
     }
 }
