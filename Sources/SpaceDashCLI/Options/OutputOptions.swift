@@ -9,7 +9,7 @@ struct OutputOptions: Sendable, Equatable {
     static let json = Flag("json", help: "Print JSON for scripts instead of text")
     /// `launches next` and `mars-weather`, each with its own placeholders (`LineTemplate`).
     static let format = Option<String?>("format", valueName: "TEMPLATE",
-                                        help: "Print one line for status bars and prompts: TEMPLATE with its {placeholders} (listed below) filled in; {{ and }} are braces",
+                                        help: "Print one line for status bars and prompts: TEMPLATE with its {placeholders} (listed in the description) filled in; {{ and }} are braces",
                                         expecting: "a template")
     static let units = Option<MarsWeatherUnits>("units", default: .metric, help: "Units: metric (°C, m/s) or imperial (°F, mph); pressure stays in Pa")
     static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
