@@ -36,6 +36,10 @@ struct Services: Sendable {
         noCacheDirectory: "no cache directory: set SPACEDASH_CACHE_DIR or HOME",
         checkToken: "check \(Variable.launchesToken)")
 
+    /// How many redirects a request follows (to any host; never from https
+    /// to http): a moved address takes one or two, a loop would go on.
+    static let maxRedirects = 3
+
     init(environment: ServiceEnvironment, variables: [String: String]) {
         self.environment = environment
         self.variables = variables
@@ -60,7 +64,7 @@ struct Services: Sendable {
             ? OfflineFetcher()
             : HTTPClient(userAgent: SpaceDashVersion.userAgent,
                          noProxy: context.environment[Variable.noProxy] ?? context.environment[Variable.noProxy.lowercased()] ?? "",
-                         log: log)
+                         log: log, maxRedirects: Self.maxRedirects)
         if let willRequest, !fetch.policy.offline { http = ObservedFetcher(http: http, willRequest: willRequest) }
         let cache = (context.usesCache ? CacheLocation.directoryPath(environment: context.environment) : nil)
             .map { CacheStore(directoryPath: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }
