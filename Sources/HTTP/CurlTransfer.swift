@@ -11,6 +11,7 @@ import Synchronization
 /// Only `isCancelled` crosses threads.
 final class CurlTransfer: @unchecked Sendable {
     let request: HTTPRequest
+    private let settings: TransferSettings
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
@@ -26,15 +27,19 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var headers = HTTPHeaders()
     private var bodyWentOverLimit = false
-    private var lastLocation: String?
     private var isCleanedUp = false
+    // The response being received, hop by hop through redirects.
+    private var responseURL: URL
+    private var responseStatus: Int?
+    private var lastLocation: String?
+    /// The hop from https to plain http this transfer stopped at.
+    private var refusedRedirect: (from: URL, to: URL)?
 
     /// Configures an easy handle for `request`, or throws `invalidURL` (or a
     /// transport error when libcurl refuses an option).
     init(
         request: HTTPRequest,
-        userAgent: String,
-        noProxy: String,
+        settings: TransferSettings,
         liveHandles: HandleCounter?,
         onComplete: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     ) throws(HTTPError) {
@@ -46,6 +51,8 @@ final class CurlTransfer: @unchecked Sendable {
             throw HTTPError.transport(code: Int(CURLE_FAILED_INIT.rawValue), detail: "libcurl could not be initialised", url: Redaction.redact(url: request.url))
         }
         self.request = request
+        self.settings = settings
+        responseURL = request.url
         self.handle = handle
         self.onComplete = onComplete
         self.liveHandles = liveHandles
@@ -53,7 +60,7 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         liveHandles?.count.add(1, ordering: .relaxed)
         do {
-            try configure(userAgent: userAgent, noProxy: noProxy)
+            try configure()
         } catch {
             cleanUp()
             throw error
@@ -72,7 +79,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    /// The redirect schemes allowed from `url`: never from https to http.
+    /// The redirect schemes allowed from `url`: never from https to http. (A
+    /// later hop from https to http, after one from http to https, is refused
+    /// as its head arrives: `receiveHeader`.)
     static func allowedRedirectProtocols(from url: URL) -> String {
         url.scheme?.lowercased() == "https" ? "https" : "http,https"
     }
@@ -86,22 +95,33 @@ final class CurlTransfer: @unchecked Sendable {
         return (named + ["localhost", "127.0.0.1", "::1"].filter { !named.contains($0) }).joined(separator: ",")
     }
 
-    private func configure(userAgent: String, noProxy: String) throws(HTTPError) {
+    /// Whether a redirect from `from` to `to` would leave a secure connection.
+    static func leavesTLS(from: URL, to: URL) -> Bool {
+        from.scheme?.lowercased() == "https" && to.scheme?.lowercased() != "https"
+    }
+
+    /// The statuses libcurl follows when they carry a `Location`.
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    private func configure() throws(HTTPError) {
         let url = request.url
         try set(CURLOPT_URL, url.absoluteString)
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_REDIR_PROTOCOLS_STR, Self.allowedRedirectProtocols(from: url))
         try set(CURLOPT_FOLLOWLOCATION, 1)
-        try set(CURLOPT_MAXREDIRS, max(0, request.maxRedirects))
+        try set(CURLOPT_MAXREDIRS, settings.maxRedirects)
         try set(CURLOPT_ACCEPT_ENCODING, "") // every encoding libcurl can decode
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         try set(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
         try set(CURLOPT_TIMEOUT_MS, Self.milliseconds(request.totalTimeout))
         try check(sd_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)))
-        try set(CURLOPT_USERAGENT, userAgent)
-        try set(CURLOPT_NOPROXY, noProxy)
+        try set(CURLOPT_USERAGENT, settings.userAgent)
+        if let trusted = settings.trustedCertificates {
+            try set(CURLOPT_CAINFO, trusted)
+        }
+        try set(CURLOPT_NOPROXY, settings.noProxy)
         try check(sd_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
 
         var fields = request.headers.fields.map { field in
@@ -174,16 +194,34 @@ final class CurlTransfer: @unchecked Sendable {
     fileprivate func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, count: Int) -> Int {
         guard let data, count > 0 else { return count }
         switch HTTPHeaders.parseLine(UnsafeRawBufferPointer(start: data, count: count)) {
-        case .statusLine:
-            // A new response (after a redirect or a 100 Continue): start over.
+        case .statusLine(let code):
+            // A new response: after a redirect (libcurl followed it) or a 100 Continue. Start over.
+            if let status = responseStatus, Self.redirectStatuses.contains(status), lastLocation != nil,
+               let next = stringInfo(CURLINFO_EFFECTIVE_URL).flatMap(URL.init(string:)) {
+                settings.log?.redirected(request, status: status, from: responseURL, to: next)
+                responseURL = next
+            }
             headers = HTTPHeaders()
+            responseStatus = code
+            lastLocation = nil
         case .field(let name, let value):
             headers.add(name: name, value: value)
             if HTTPHeaders.sameName(name, "Location") { lastLocation = value }
         case .ignored:
-            break
+            // The blank line ending a head: a redirect from https to http stops
+            // here, before libcurl follows it (returning less aborts the transfer).
+            if count <= 2, let target = redirectTarget, Self.leavesTLS(from: responseURL, to: target) {
+                refusedRedirect = (responseURL, target)
+                return 0
+            }
         }
         return count
+    }
+
+    /// Where the response just received redirects to, if it does.
+    private var redirectTarget: URL? {
+        guard let status = responseStatus, Self.redirectStatuses.contains(status), let location = lastLocation else { return nil }
+        return URL(string: location, relativeTo: responseURL)?.absoluteURL
     }
 
     fileprivate func progress() -> Int32 {
@@ -242,9 +280,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .invalidURL(url)
         case CURLE_UNSUPPORTED_PROTOCOL:
             // The first URL was checked, so this is a redirect to a refused scheme.
-            let target = lastLocation.flatMap { URL(string: $0, relativeTo: finalURL)?.absoluteURL } ?? finalURL
-            let origin = target == finalURL ? request.url : finalURL
-            return .insecureRedirect(from: Redaction.redact(url: origin), to: Redaction.redact(url: target))
+            return .insecureRedirect(from: Redaction.redact(url: responseURL), to: Redaction.redact(url: redirectTarget ?? finalURL))
         case CURLE_COULDNT_RESOLVE_HOST:
             return .cannotResolveHost(host: finalURL.host ?? request.url.host ?? url)
         case CURLE_COULDNT_CONNECT:
@@ -261,11 +297,13 @@ final class CurlTransfer: @unchecked Sendable {
             }
             return .timedOut(.total, limit: request.totalTimeout, url: url)
         case CURLE_TOO_MANY_REDIRECTS:
-            return .tooManyRedirects(limit: request.maxRedirects, url: url)
+            return .tooManyRedirects(limit: settings.maxRedirects, url: url)
         case CURLE_FILESIZE_EXCEEDED:
             return .bodyTooLarge(limit: request.maxBodyBytes, url: url)
         case CURLE_WRITE_ERROR where bodyWentOverLimit:
             return .bodyTooLarge(limit: request.maxBodyBytes, url: url)
+        case CURLE_WRITE_ERROR where refusedRedirect != nil:
+            return .insecureRedirect(from: Redaction.redact(url: refusedRedirect!.from), to: Redaction.redact(url: refusedRedirect!.to))
         case CURLE_GOT_NOTHING:
             return .emptyResponse(url: Redaction.redact(url: finalURL))
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR:

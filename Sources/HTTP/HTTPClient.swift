@@ -12,15 +12,15 @@ import Synchronization
 /// the transfer at once and frees its handle.
 ///
 /// Every request carries `User-Agent: <userAgent>` (the app's name and
-/// version), accepts compressed bodies, verifies TLS peers and
-/// host names, and refuses redirects from https to http. Proxies are
-/// libcurl's own (`http_proxy`, `https_proxy`); the hosts that bypass them
-/// are given here, never read from the environment.
+/// version), accepts compressed bodies and verifies TLS peers and host names.
+/// Redirects are followed to any host, at most `maxRedirects` of them, each
+/// one logged; a redirect from https to plain http is refused at whatever hop
+/// it comes (`HTTPError.insecureRedirect`): it would hand the request, and
+/// what comes back, to anyone on the path. Proxies are libcurl's own
+/// (`http_proxy`, `https_proxy`); the hosts that bypass them are given here,
+/// never read from the environment.
 public struct HTTPClient: HTTPFetching {
-    public let userAgent: String
-    /// The hosts reached without a proxy: those given, and loopback.
-    let noProxy: String
-    let log: HTTPLog?
+    let settings: TransferSettings
     let engine: CurlEngine
     let deliveryQueue: DispatchQueue
 
@@ -28,23 +28,42 @@ public struct HTTPClient: HTTPFetching {
     ///   - userAgent: the `User-Agent` header, e.g. `spacedash/1.2.0`.
     ///   - noProxy: the hosts to reach without a proxy, as `NO_PROXY` lists them
     ///     (comma-separated, `*` for all); loopback addresses always are.
-    ///   - log: where request and response lines go; nil: nowhere.
-    public init(userAgent: String, noProxy: String = "", log: HTTPLog? = nil) {
-        self.init(userAgent: userAgent, noProxy: noProxy, log: log, engine: .shared)
+    ///   - log: where request, redirect and response lines go; nil: nowhere.
+    ///   - maxRedirects: how many redirects one request follows; one more
+    ///     fails with `HTTPError.tooManyRedirects`.
+    public init(userAgent: String, noProxy: String = "", log: HTTPLog? = nil, maxRedirects: Int) {
+        self.init(settings: TransferSettings(userAgent: userAgent, maxRedirects: maxRedirects, noProxy: noProxy, log: log), engine: .shared)
     }
 
-    init(userAgent: String, noProxy: String = "", log: HTTPLog?, engine: CurlEngine, deliveryQueue: DispatchQueue = .global()) {
-        self.userAgent = userAgent
-        self.noProxy = CurlTransfer.noProxyList(noProxy)
-        self.log = log
+    init(settings: TransferSettings, engine: CurlEngine, deliveryQueue: DispatchQueue = .global()) {
+        self.settings = settings
         self.engine = engine
         self.deliveryQueue = deliveryQueue
     }
 
     public func send(_ request: HTTPRequest) -> AnyPublisher<HTTPResponse, HTTPError> {
-        CurlRequestPublisher(request: request, userAgent: userAgent, noProxy: noProxy, log: log, engine: engine,
-                             deliveryQueue: deliveryQueue)
+        CurlRequestPublisher(request: request, settings: settings, engine: engine, deliveryQueue: deliveryQueue)
             .eraseToAnyPublisher()
+    }
+}
+
+/// What every transfer of a client shares.
+struct TransferSettings: Sendable {
+    var userAgent: String
+    var maxRedirects: Int
+    /// The hosts reached without a proxy: those given, and loopback.
+    var noProxy: String
+    var log: HTTPLog?
+    /// A PEM file of the certificate authorities to trust besides the
+    /// system's (the tests' own https server); nil: the system's alone.
+    var trustedCertificates: String?
+
+    init(userAgent: String, maxRedirects: Int, noProxy: String = "", log: HTTPLog? = nil, trustedCertificates: String? = nil) {
+        self.userAgent = userAgent
+        self.maxRedirects = max(0, maxRedirects)
+        self.noProxy = CurlTransfer.noProxyList(noProxy)
+        self.log = log
+        self.trustedCertificates = trustedCertificates
     }
 }
 
@@ -54,11 +73,11 @@ struct CurlRequestPublisher: Publisher {
     typealias Failure = HTTPError
 
     let request: HTTPRequest
-    let userAgent: String
-    let noProxy: String
-    let log: HTTPLog?
+    let settings: TransferSettings
     let engine: CurlEngine
     let deliveryQueue: DispatchQueue
+
+    var log: HTTPLog? { settings.log }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == HTTPResponse, S.Failure == HTTPError {
         subscriber.receive(subscription: CurlRequestSubscription(publisher: self, downstream: subscriber))
@@ -109,8 +128,7 @@ where Downstream.Input == HTTPResponse, Downstream.Failure == HTTPError {
         do {
             transfer = try CurlTransfer(
                 request: publisher.request,
-                userAgent: publisher.userAgent,
-                noProxy: publisher.noProxy,
+                settings: publisher.settings,
                 liveHandles: publisher.engine.liveHandles
             ) { [receiver = self as any ResultReceiver, queue = publisher.deliveryQueue] result in
                 deliverLater(result, to: receiver, on: queue)

@@ -23,7 +23,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case timedOut(Timeout, limit: TimeInterval, url: String)
     /// The TLS handshake or certificate verification failed.
     case tls(url: String, detail: String)
-    /// More redirects than the request allows (a loop, usually).
+    /// More redirects than the client follows (a loop, or an address moved too often).
     case tooManyRedirects(limit: Int, url: String)
     /// A redirect to a scheme that is not allowed from the original URL
     /// (https to http, or anything to a non-HTTP scheme).
@@ -65,7 +65,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tls(let url, let detail):
             return "secure connection to \(Self.origin(url)) failed\(detail.isEmpty ? "" : " (\(detail))"): check the system clock and CA certificates (ca-certificates)"
         case .tooManyRedirects(let limit, let url):
-            return "more than \(limit) redirects from \(url): the server is redirecting in a loop"
+            return "more than \(limit) redirects from \(url): the server is redirecting in a loop, or the address has moved too often"
         case .insecureRedirect(let from, let to):
             return "refused redirect from \(from) to \(to): it would leave a secure connection"
         case .bodyTooLarge(let limit, let url):

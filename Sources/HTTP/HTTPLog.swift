@@ -4,7 +4,8 @@ import Foundation
 /// log, e.g. for a verbose run):
 ///
 ///     http: GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json
-///     http: 200 GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json 10512 bytes 231 ms
+///     http: 301 GET https://api.nasa.gov/insight_weather/?api_key=***&feedtype=json redirects to https://api.nasa.gov/insight/?api_key=***
+///     http: 200 GET https://api.nasa.gov/insight/?api_key=*** 10512 bytes 231 ms
 ///     http: failed GET https://… after 1003 ms: request to https://… took longer than 1 s …
 ///
 /// Header values are never logged, so `Authorization` cannot leak.
@@ -19,6 +20,11 @@ public struct HTTPLog: Sendable {
 
     func started(_ request: HTTPRequest) {
         write("http: \(request.method) \(Redaction.redact(url: request.url))")
+    }
+
+    /// A redirect libcurl followed: one line per hop, as it happens.
+    func redirected(_ request: HTTPRequest, status: Int, from: URL, to: URL) {
+        write("http: \(status) \(request.method) \(Redaction.redact(url: from)) redirects to \(Redaction.redact(url: to))")
     }
 
     func finished(_ request: HTTPRequest, result: Result<HTTPResponse, HTTPError>, milliseconds: Int) {

@@ -17,13 +17,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
 /// What to fetch and the limits that protect the user while fetching it.
 ///
 /// The defaults are what a careful user expects from a command-line tool:
-/// give up connecting after 5 s and on the whole transfer after 15 s, follow
-/// at most 5 redirects, and refuse bodies over 16 MiB.
+/// give up connecting after 5 s and on the whole transfer after 15 s, and
+/// refuse bodies over 16 MiB. (How redirects are followed is the client's:
+/// `HTTPClient`.)
 public struct HTTPRequest: Sendable, Equatable {
     public static let defaultConnectTimeout: TimeInterval = 5
     public static let defaultTotalTimeout: TimeInterval = 15
     public static let defaultMaxBodyBytes = 16 * 1024 * 1024
-    public static let defaultMaxRedirects = 5
 
     public var url: URL
     public var method: HTTPMethod
@@ -38,8 +38,6 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The largest (decoded) body accepted; a larger one aborts the transfer
     /// with `HTTPError.bodyTooLarge` as soon as it goes over.
     public var maxBodyBytes: Int
-    /// How many redirects are followed before `HTTPError.tooManyRedirects`.
-    public var maxRedirects: Int
 
     public init(
         url: URL,
@@ -48,8 +46,7 @@ public struct HTTPRequest: Sendable, Equatable {
         body: Data? = nil,
         connectTimeout: TimeInterval = HTTPRequest.defaultConnectTimeout,
         totalTimeout: TimeInterval = HTTPRequest.defaultTotalTimeout,
-        maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes,
-        maxRedirects: Int = HTTPRequest.defaultMaxRedirects
+        maxBodyBytes: Int = HTTPRequest.defaultMaxBodyBytes
     ) {
         self.url = url
         self.method = method
@@ -58,7 +55,6 @@ public struct HTTPRequest: Sendable, Equatable {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.maxBodyBytes = maxBodyBytes
-        self.maxRedirects = maxRedirects
     }
 }
 

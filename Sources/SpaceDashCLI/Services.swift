@@ -36,6 +36,10 @@ struct Services: Sendable {
         noCacheDirectory: "no cache directory: set SPACEDASH_CACHE_DIR or HOME",
         checkToken: "check \(Variable.launchesToken)")
 
+    /// How many redirects a request follows (to any host; never from https
+    /// to http): a moved address takes one or two, a loop would go on.
+    static let maxRedirects = 3
+
     init(environment: ServiceEnvironment, variables: [String: String]) {
         self.environment = environment
         self.variables = variables
@@ -60,7 +64,7 @@ struct Services: Sendable {
             ? OfflineFetcher()
             : HTTPClient(userAgent: SpaceDashVersion.userAgent,
                          noProxy: context.environment[Variable.noProxy] ?? context.environment[Variable.noProxy.lowercased()] ?? "",
-                         log: log)
+                         log: log, maxRedirects: Self.maxRedirects)
         if let willRequest, !fetch.policy.offline { http = ObservedFetcher(http: http, willRequest: willRequest) }
         let cache = (context.usesCache ? CacheLocation.directoryPath(environment: context.environment) : nil)
             .map { CacheStore(directoryPath: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }
@@ -101,15 +105,23 @@ struct Services: Sendable {
         return InSightService(configuration: .init(apiKey: key, baseURL: base, timeout: timeout), environment: environment)
     }
 
-    /// Curiosity's REMS weather: mars.nasa.gov, then CAB's mirror; one address
-    /// instead from `SPACEDASH_CURIOSITY_URL` (tests, mirrors).
+    /// Curiosity's REMS weather: mars.nasa.gov, then CAB's upstream over https,
+    /// then over http; instead, the addresses in `SPACEDASH_CURIOSITY_URL`,
+    /// separated by spaces and tried in that order (tests, mirrors).
     func curiosity(timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) throws(CommandError) -> CuriosityWeatherService {
         var configuration = CuriosityWeatherService.Configuration(timeout: timeout)
-        if let override = variables[Variable.curiosityURL], !override.isEmpty {
-            guard let url = URL(string: override), let scheme = url.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", url.host?.isEmpty == false
-            else { throw CommandError("\(Variable.curiosityURL) is not an http(s) URL: \(override)", exitCode: .configuration) }
-            configuration.urls = [url]
+        if let override = variables[Variable.curiosityURL] {
+            var urls: [URL] = []
+            for address in override.split(whereSeparator: \.isWhitespace) {
+                guard let url = URL(string: String(address)), let scheme = url.scheme?.lowercased(),
+                      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+                else {
+                    throw CommandError("\(Variable.curiosityURL) holds \"\(address)\", which is not an http(s) URL: give one or more, separated by spaces",
+                                       exitCode: .configuration)
+                }
+                urls.append(url)
+            }
+            if !urls.isEmpty { configuration.urls = urls }
         }
         return CuriosityWeatherService(configuration: configuration, environment: environment)
     }

@@ -9,7 +9,6 @@ import Testing
         #expect(request.connectTimeout == 5)
         #expect(request.totalTimeout == 15)
         #expect(request.maxBodyBytes == 16 * 1024 * 1024)
-        #expect(request.maxRedirects == 5)
         #expect(request.headers.isEmpty)
         #expect(request.body == nil)
     }

@@ -62,6 +62,29 @@ extension Services {
         }
     }
 
+    @Test func curiositysAddressesComeFromItsVariableInOrder() throws {
+        #expect(try Services.scripted(OfflineFetcher()).curiosity().configuration.urls == CuriosityWeatherService.Configuration().urls)
+        #expect(try Services.scripted(OfflineFetcher(), variables: ["SPACEDASH_CURIOSITY_URL": " "]).curiosity().configuration.urls
+                    == CuriosityWeatherService.Configuration().urls)
+        let listed = try Services.scripted(OfflineFetcher(), variables: [
+            "SPACEDASH_CURIOSITY_URL": " https://mirror.example/rems\thttp://127.0.0.1:8080/msl?x=1  http://cab.example/api.php\n",
+        ]).curiosity(timeout: 4).configuration
+        #expect(listed.urls.map(\.absoluteString) == ["https://mirror.example/rems", "http://127.0.0.1:8080/msl?x=1", "http://cab.example/api.php"])
+        #expect(listed.timeout == 4)
+    }
+
+    @Test(arguments: ["ftp://x", "https://ok.example/a mirror.example/b", "https:// http://x.example/"])
+    func aMalformedCuriosityAddressIsNamed(_ value: String) {
+        do {
+            _ = try Services.scripted(OfflineFetcher(), variables: ["SPACEDASH_CURIOSITY_URL": value]).curiosity()
+            Issue.record("accepted \(value)")
+        } catch {
+            #expect(error.message.hasPrefix("SPACEDASH_CURIOSITY_URL holds \""))
+            #expect(error.message.hasSuffix("which is not an http(s) URL: give one or more, separated by spaces"))
+            #expect(error.exitCode == .configuration)
+        }
+    }
+
     @Test func launchLibraryComesFromItsVariables() throws {
         let standard = try Services.scripted(OfflineFetcher()).launchLibraryEndpoint()
         #expect(standard == LaunchLibraryEndpoint())

@@ -24,8 +24,7 @@ final class CuriosityHarness {
         let clock = self.clock
         self.policy = policy
         return CuriosityWeatherService(
-            configuration: .init(urls: urls ?? [CuriosityWeatherService.Configuration.primaryURL, CuriosityWeatherService.Configuration.mirrorURL],
-                                 timeout: 15),
+            configuration: urls.map { .init(urls: $0, timeout: 15) } ?? .init(timeout: 15),
             environment: ServiceEnvironment(http: client, cache: cache ?? self.cache, scheduler: scheduler.eraseToAnyScheduler(), clock: { clock.now }))
     }
 
@@ -66,6 +65,16 @@ enum CuriosityBodies {
 @Suite struct CuriosityWeatherServiceTests {
     static let nasa = "mars.nasa.gov"
     static let cab = "cab.inta-csic.es"
+    static let cabOverHTTPS = "https://cab.inta-csic.es"
+    static let cabOverHTTP = "http://cab.inta-csic.es"
+
+    @Test func theDefaultSourcesAreNASAThenTheUpstreamOverHTTPSThenHTTP() {
+        #expect(CuriosityWeatherService.Configuration().urls.map(\.absoluteString) == [
+            "https://mars.nasa.gov/rss/api/?feed=weather&category=msl&feedtype=json&ver=1.0",
+            "https://cab.inta-csic.es/rems/wp-content/plugins/marsweather-widget/api.php",
+            "http://cab.inta-csic.es/rems/wp-content/plugins/marsweather-widget/api.php",
+        ])
+    }
 
     @Test func liveAnswerIsShownAndCachedInTheCompactForm() throws {
         let harness = CuriosityHarness()
@@ -85,12 +94,18 @@ enum CuriosityBodies {
 
     @Test(arguments: [
         ScriptedHTTPClient.Reply.status(503, body: Data("busy".utf8)),
+        .status(404, body: Data("gone".utf8)),
+        .status(410),
+        .status(403, body: Data("<html>Forbidden</html>".utf8)),
         .failure(.cannotConnect(url: "https://mars.nasa.gov/rss/api/", detail: "Connection refused")),
         .failure(.cannotResolveHost(host: "mars.nasa.gov")),
+        .failure(.tooManyRedirects(limit: 3, url: "https://mars.nasa.gov/rss/api/")),
+        .failure(.insecureRedirect(from: "https://mars.nasa.gov/rss/api/", to: "http://mars.nasa.gov/rss/api/")),
         .ok(CuriosityBodies.html),
+        .ok(json: Data(#"{"error":{"code":"API_KEY_MISSING"}}"#.utf8)),
         .ok(json: Data(CuriosityBodies.live.prefix(300))),
     ])
-    func primaryFailureGoesToTheMirrorSayingWhyOnce(primary: ScriptedHTTPClient.Reply) throws {
+    func primaryDeadEndGoesToTheMirrorSayingWhyOnce(primary: ScriptedHTTPClient.Reply) throws {
         let harness = CuriosityHarness()
         let client = ScriptedHTTPClient(routes: [Self.nasa: primary, Self.cab: .ok(json: CuriosityBodies.live)])
         let report = try harness.report(harness.service(client))
@@ -100,15 +115,64 @@ enum CuriosityBodies {
         #expect(report.notices.count == 1)
         let notice = try #require(report.notices.first)
         #expect(notice.message.hasPrefix("mars.nasa.gov: "))
-        #expect(notice.message.hasSuffix("; the weather came from cab.inta-csic.es instead"))
+        #expect(notice.message.hasSuffix("; the weather came from https://cab.inta-csic.es instead"))
     }
 
-    @Test func aClientErrorIsNotRetriedOnTheMirror() throws {
+    @Test func theUpstreamOverHTTPComesLastAndTheNoticeNamesEveryDeadEnd() throws {
         let harness = CuriosityHarness()
-        let client = ScriptedHTTPClient(routes: [Self.nasa: .status(404, body: Data("gone".utf8)), Self.cab: .ok(json: CuriosityBodies.live)])
+        let client = ScriptedHTTPClient(routes: [
+            Self.nasa: .status(404, body: Data("Not Found".utf8)),
+            Self.cabOverHTTPS: .failure(.tls(url: Self.cabOverHTTPS, detail: "certificate has expired")),
+            Self.cabOverHTTP: .ok(json: CuriosityBodies.live),
+        ])
+        let report = try harness.report(harness.service(client))
+        #expect(report.value == CuriosityBodies.liveFeed)
+        #expect(client.requests.map(\.url) == CuriosityWeatherService.Configuration().urls)
+        #expect(report.notices.map(\.message) == [
+            "mars.nasa.gov: Curiosity's weather feed answered HTTP 404: Not Found; "
+                + "then https://cab.inta-csic.es: secure connection to https://cab.inta-csic.es failed (certificate has expired): check the system clock and CA certificates (ca-certificates); "
+                + "the weather came from http://cab.inta-csic.es instead",
+        ])
+    }
+
+    @Test func aRedirectThatEndsInADeadEndSaysWhereItLed() throws {
+        let harness = CuriosityHarness()
+        let moved = URL(string: "https://science.nasa.gov/mars/weather?api_key=SECRET123")!
+        let client = ScriptedHTTPClient(routes: [
+            Self.nasa: .custom { _ in .success(HTTPResponse(status: 404, body: Data("Not Found".utf8), finalURL: moved)) },
+            Self.cab: .ok(json: CuriosityBodies.live),
+        ])
+        let report = try harness.report(harness.service(client))
+        #expect(report.notices.map(\.message) == [
+            "mars.nasa.gov (redirected to https://science.nasa.gov/mars/weather?api_key=***): Curiosity's weather feed answered HTTP 404: Not Found; "
+                + "the weather came from https://cab.inta-csic.es instead",
+        ])
+    }
+
+    @Test func aRequestThatUsedUpItsWholeTimeIsNotPassedOn() throws {
+        let harness = CuriosityHarness()
+        let client = ScriptedHTTPClient(routes: [
+            Self.nasa: .failure(.timedOut(.total, limit: 15, url: "https://mars.nasa.gov/rss/api/")),
+            Self.cab: .ok(json: CuriosityBodies.live),
+        ])
         let report = try harness.report(harness.service(client))
         #expect(client.requests.count == 1)
         #expect(report.origin == .sample)
+    }
+
+    @Test func sourcesAreNamedByHostOrByWhatTellsThemApart() {
+        let labels = CuriosityWeatherService.labels([
+            URL(string: "https://mars.nasa.gov/rss/api/?feed=weather")!,
+            URL(string: "https://cab.inta-csic.es/rems/api.php")!,
+            URL(string: "http://cab.inta-csic.es/rems/api.php")!,
+        ])
+        #expect(labels == ["mars.nasa.gov", "https://cab.inta-csic.es", "http://cab.inta-csic.es"])
+        let oneServer = CuriosityWeatherService.labels([
+            URL(string: "http://127.0.0.1:8080/nasa")!,
+            URL(string: "http://127.0.0.1:8080/cab?key=1")!,
+            URL(string: "http://127.0.0.1:9090/cab")!,
+        ])
+        #expect(oneServer == ["http://127.0.0.1:8080/nasa", "http://127.0.0.1:8080/cab", "http://127.0.0.1:9090"])
     }
 
     @Test func bothFailingFallsBackToTheCacheNamingBothOnce() throws {
@@ -126,7 +190,8 @@ enum CuriosityBodies {
         #expect(report.notices.count == 1)
         let message = try #require(report.notices.first?.message)
         #expect(message.hasPrefix("mars.nasa.gov: "))
-        #expect(message.contains("; then cab.inta-csic.es: cannot resolve host cab.inta-csic.es"))
+        #expect(message.contains("; then https://cab.inta-csic.es: cannot resolve host cab.inta-csic.es: check the name and your network connection; "
+                                 + "then http://cab.inta-csic.es: cannot resolve host cab.inta-csic.es"))
         #expect(message.hasSuffix("showing Mars weather from Curiosity cached 2 days ago"))
         #expect(report.notices.first?.kind == .noNetwork)
     }

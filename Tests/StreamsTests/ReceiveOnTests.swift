@@ -1,4 +1,6 @@
 import Dispatch
+import Foundation
+import Synchronization
 import Testing
 @testable import Streams
 
@@ -44,32 +46,44 @@ import Testing
         #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(2))])
     }
 
-    // Combine's one rule (OpenCombine's testStrongCaptureWhenSchedulingValue
-    // and testStrongCaptureWhenSchedulingCompletion, checked against Combine):
-    // a value scheduled before the cancel is dropped, a completion scheduled
-    // before it is delivered.
-    @Test func cancelDropsScheduledValuesButAScheduledCompletionStillArrives() {
+    // OpenCombine's testStrongCaptureWhenSchedulingValue, checked against Combine:
+    // while upstream is live, a cancel drops the values already scheduled.
+    @Test func aCancelBeforeUpstreamCompletesDropsTheScheduledValues() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
-        let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
         upstream.receive(on: scheduler).subscribe(subscriber)
 
+        scheduler.advance(by: .milliseconds(4))
         upstream.send(1)
+        subscriber.cancel()
+        upstream.send(completion: .finished)
+        scheduler.advance(by: .milliseconds(10))
+        #expect(subscriber.timeline.isEmpty)
+        #expect(upstream.subscription.history == [.requested(.unlimited), .cancelled])
+    }
+
+    // OpenCombine's testStrongCaptureWhenSchedulingCompletion and its state
+    // machine (a cancel acts only while subscribed, not once the completion is
+    // pending): after upstream's completion a cancel stops nothing, so the
+    // values scheduled before it and the completion arrive, and what downstream
+    // returns is still requested upstream (testReceiveCompletionImmediatelyAfterValue).
+    @Test func onceUpstreamHasCompletedACancelNoLongerStopsWhatWasScheduled() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler, receiveValueDemand: .max(1))
+        upstream.receive(on: scheduler).subscribe(subscriber)
+
+        scheduler.advance(by: .milliseconds(4))
+        upstream.send(1)
+        upstream.send(2)
         upstream.send(completion: .finished)
         subscriber.cancel()
-        scheduler.advance()
-        #expect(subscriber.history == [.subscription("ReceiveOn"), .completion(.finished)])
-        // The cancel came after the completion: upstream had ended, nothing to cancel.
-        #expect(upstream.subscription.history == [.requested(.unlimited)])
-
-        let valueOnly = TestPublisher<Int, Never>()
-        let second = TrackingSubscriber<Int, Never>(initialDemand: .unlimited)
-        valueOnly.receive(on: scheduler).subscribe(second)
-        valueOnly.send(2)
-        second.cancel()
-        scheduler.advance()
-        #expect(second.history == [.subscription("ReceiveOn")])
-        #expect(valueOnly.subscription.history == [.requested(.unlimited), .cancelled])
+        #expect(subscriber.timeline.isEmpty)
+        scheduler.advance(by: .milliseconds(10))
+        #expect(subscriber.timeline == ["value(1)@4", "value(2)@4", "finished@4"])
+        // The cancel came after the completion: nothing reached upstream.
+        #expect(upstream.subscription.history == [.requested(.unlimited), .requested(.max(1)), .requested(.max(1))])
     }
 
     @Test func cancelCancelsUpstreamAndStopsLaterValues() {
@@ -123,7 +137,9 @@ import Testing
         cancellable.cancel()
     }
 
-    @Test func aValueScheduledBeforeTheCompletionArrivesButRequestsNothingMore() {
+    // OpenCombine's testReceiveCompletionImmediatelyAfterValue: the value's
+    // demand is requested upstream although upstream has completed.
+    @Test func aValueScheduledBeforeTheCompletionArrivesAndRequestsWhatDownstreamReturns() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>(initialDemand: .max(1), receiveValueDemand: .max(5))
@@ -132,10 +148,26 @@ import Testing
         upstream.send(completion: .finished)
         scheduler.advance()
         #expect(subscriber.history.map(\.description) == ["subscription(ReceiveOn)", "value(1)", "finished"])
-        #expect(upstream.subscription.history == [.requested(.max(1))])
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(5))])
     }
 
-    @Test func aCancelFromInsideADeliveryDropsLaterValuesButNotTheScheduledCompletion() {
+    // OpenCombine's testCancelWhileReceivingInput.
+    @Test func aCancelFromInsideADeliveryWhileUpstreamIsLiveDropsLaterValues() {
+        let scheduler = DispatchQueue.test
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        upstream.send(1)
+        upstream.send(2)
+        scheduler.advance()
+        #expect(subscriber.values == [1])
+        #expect(upstream.subscription.history == [.requested(.unlimited), .cancelled])
+        upstream.send(completion: .finished)
+        scheduler.advance()
+        #expect(subscriber.completions.isEmpty)
+    }
+
+    @Test func aCancelFromInsideADeliveryAfterUpstreamCompletedStopsNothing() {
         let scheduler = DispatchQueue.test
         let upstream = TestPublisher<Int, Never>()
         let subscriber = TrackingSubscriber<Int, Never>.cancellingOnValue()
@@ -144,8 +176,42 @@ import Testing
         upstream.send(2)
         upstream.send(completion: .finished)
         scheduler.advance()
-        #expect(subscriber.values == [1])
+        #expect(subscriber.values == [1, 2])
         #expect(subscriber.completions == [.finished])
+        #expect(upstream.subscription.history == [.requested(.unlimited)])
+    }
+
+    // OpenCombine's testRequest: a request is passed upstream at once, on the
+    // thread that makes it, even while values wait in the scheduler.
+    @Test func aRequestGoesUpstreamAtOnceOnTheCallersThreadNotThroughTheScheduler() {
+        let scheduler = DispatchQueue.test
+        let requestedOn = Mutex<[pthread_t]>([])
+        let upstream = TestPublisher<Int, Never>(subscription: TestSubscription(onRequest: { _ in
+            requestedOn.withLock { $0.append(pthread_self()) }
+        }))
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler, initialDemand: .max(1))
+        upstream.receive(on: scheduler).subscribe(subscriber)
+        scheduler.advance(by: .milliseconds(3))
+        upstream.send(1)
+        #expect(scheduler.pendingActionCount == 1)
+
+        let caller = Mutex<pthread_t?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            caller.withLock { $0 = pthread_self() }
+            subscriber.request(.max(2))
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(upstream.subscription.history == [.requested(.max(1)), .requested(.max(2))])
+        let threads = requestedOn.withLock { $0 }
+        #expect(threads.count == 2)
+        #expect(threads.last.map { pthread_equal($0, caller.withLock { $0! }) != 0 } == true, "requested on the caller's thread")
+        // Nothing went through the scheduler: only the value waits there.
+        #expect(scheduler.pendingActionCount == 1)
+        #expect(subscriber.timeline.isEmpty)
+        scheduler.advance()
+        #expect(subscriber.timeline == ["value(1)@3"])
     }
 
     @Test func aRequestFromInsideADeliveryGoesUpstreamAtOnce() {

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import Streams
 
@@ -151,6 +153,35 @@ import Testing
         let late = TestPublisher<Int, TestingError>()
         outer.send(late)
         #expect(!late.hasSubscriber)
+    }
+
+    // OpenCombine's testCancelCancels, checked against Combine: the current
+    // inner is cancelled first, then the outer; nothing arrives afterwards.
+    @Test func aCancelCancelsTheCurrentInnerBeforeTheOuter() {
+        let scheduler = DispatchQueue.test
+        let cancels = Mutex<[String]>([])
+        let outer = PassthroughSubject<Int, Never>()
+        let subscriber = TimelineSubscriber<Int, Never>(scheduler: scheduler)
+        outer
+            .handleEvents(receiveCancel: { cancels.withLock { $0.append("outer") } })
+            .map { value in
+                Just(value)
+                    .delay(for: .milliseconds(10), scheduler: scheduler)
+                    .handleEvents(receiveCancel: { cancels.withLock { $0.append("inner \(value)") } })
+            }
+            .switchToLatest()
+            .subscribe(subscriber)
+
+        outer.send(1)
+        scheduler.advance(by: .milliseconds(10))
+        outer.send(2)
+        scheduler.advance(by: .milliseconds(5))
+        subscriber.cancel()
+        subscriber.cancel()
+        scheduler.advance(by: .milliseconds(20))
+        #expect(subscriber.timeline == ["value(1)@10"])
+        // Inner 1 had finished; inner 2 was waiting for its delay.
+        #expect(cancels.withLock { $0 } == ["inner 2", "outer"])
     }
 
     // Combine: downstream gets its subscription before the outer publisher is subscribed.

@@ -22,7 +22,7 @@ struct MarsWeatherCommand: Command {
             sunset; REMS reports no wind or humidity and no daily average. New sols reach the feed \
             days after they are measured (weeks around a solar conjunction), so the age of the \
             latest sol is always shown. Data comes from mars.nasa.gov, else its upstream at CAB \
-            (SPACEDASH_CURIOSITY_URL replaces both), is cached for 6 hours, and falls back to the \
+            (SPACEDASH_CURIOSITY_URL replaces them), is cached for 6 hours, and falls back to the \
             cache and then to a bundled sample (sols 4134–4801, to 2026-02-07), saying why on stderr.
 
             --station insight: NASA InSight's archive at Elysium Planitia (4.5° N): temperature \

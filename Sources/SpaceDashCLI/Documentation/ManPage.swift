@@ -64,7 +64,7 @@ enum ManPage {
         (Services.Variable.cacheDirectory, "Where the cache lives, instead of $XDG_CACHE_HOME/spacedash."),
         (Services.Variable.launchesURL, "Launch Library 2's address (default https://ll.thespacedevs.com/2.3.0)."),
         (Services.Variable.launchesToken, "A Launch Library 2 API key, sent as a token; masked in every output."),
-        (Services.Variable.curiosityURL, "One address for Curiosity's REMS weather, instead of mars.nasa.gov and its mirror."),
+        (Services.Variable.curiosityURL, "Addresses for Curiosity's REMS weather, separated by spaces and tried in that order, instead of mars.nasa.gov and its upstream's two."),
         (Services.Variable.insightURL, "InSight's weather API address (default https://api.nasa.gov/insight_weather/)."),
         (Services.Variable.nasaKey, "The api.nasa.gov key for InSight's archive (default DEMO_KEY); masked in every output."),
         (Services.Variable.debugHTTP, "Set to 1: log each HTTP request and response on stderr, as --verbose does."),

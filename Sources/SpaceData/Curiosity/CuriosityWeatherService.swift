@@ -3,8 +3,8 @@ import HTTP
 import Streams
 
 /// Curiosity's REMS weather: live from NASA's Mars site, else its upstream
-/// (CAB's mirror), else the cache, else the bundled sample (see
-/// `FallbackChain`), as a publisher of the whole mission's sols.
+/// (CAB's mirror, over https, then http), else the cache, else the bundled
+/// sample (see `FallbackChain`), as a publisher of the whole mission's sols.
 ///
 /// The answer holds the whole mission (1.3–3 MB, growing ~100 KB a year), so
 /// it is decoded where the HTTP client delivers it (a global queue, never the
@@ -16,18 +16,21 @@ public struct CuriosityWeatherService: Sendable {
         public static let primaryURL = URL(string: "https://mars.nasa.gov/rss/api/?feed=weather&category=msl&feedtype=json&ver=1.0")!
         /// The upstream, byte for byte the same document.
         public static let mirrorURL = URL(string: "https://cab.inta-csic.es/rems/wp-content/plugins/marsweather-widget/api.php")!
+        /// The upstream over plain http, asked last: the feed is public, nothing
+        /// is sent, and what comes back is decoded as warily as any answer.
+        public static let plainMirrorURL = URL(string: "http://cab.inta-csic.es/rems/wp-content/plugins/marsweather-widget/api.php")!
         /// New sols arrive at most daily: within 6 hours of a live answer no request is made.
         public static let freshness: TimeInterval = 6 * 3600
         public static let cacheKey = "curiosity-weather"
         public static let maxBodyBytes = 16 * 1024 * 1024
 
-        /// Asked in order: the next one only when the one before could not be
-        /// reached, failed with a 5xx, or sent a body that does not decode.
+        /// Asked in order, the next one whenever the one before is a dead end
+        /// (`anotherSourceMayHelp`).
         public var urls: [URL]
         /// The limit on each request, in seconds (`--timeout`).
         public var timeout: TimeInterval
 
-        public init(urls: [URL] = [primaryURL, mirrorURL], timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) {
+        public init(urls: [URL] = [primaryURL, mirrorURL, plainMirrorURL], timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) {
             self.urls = urls.isEmpty ? [Self.primaryURL] : urls
             self.timeout = timeout
         }
@@ -63,6 +66,7 @@ public struct CuriosityWeatherService: Sendable {
     func chain(_ policy: FetchPolicy) -> FallbackChain<CuriosityFeed> {
         let http = environment.http
         let requests = self.requests
+        let sources = zip(requests, Self.labels(configuration.urls)).map { Source(request: $0, label: $1) }
         return FallbackChain(
             subject: .init(
                 name: "Mars weather from Curiosity",
@@ -74,7 +78,7 @@ public struct CuriosityWeatherService: Sendable {
             environment: environment,
             // Each request bounds itself; this only catches a transfer that never reports back.
             liveTimeout: configuration.timeout * Double(requests.count) + 2,
-            live: { Self.live(http, requests[...], earlier: []) },
+            live: { Self.live(http, sources[...], earlier: []) },
             decode: { body in try CuriosityCompactForm.decode(body) },
             hasData: { $0.latest != nil },
             emptyNotice: { Self.emptyFeedNotice },
@@ -85,10 +89,24 @@ public struct CuriosityWeatherService: Sendable {
 
     static let emptyFeedNotice = Notice(.liveEmpty, "Curiosity's weather feed lists no sol with a measurement")
 
-    /// One source that failed: where, and why.
+    /// One address to ask, and how notices name it.
+    struct Source: Sendable {
+        var request: HTTPRequest
+        var label: String
+    }
+
+    /// One source that failed: which, where its redirects led, and why.
     struct SourceFailure: Sendable {
-        var host: String
+        var label: String
+        /// Where the answer finally came from, when a redirect moved it.
+        var redirectedTo: URL?
         var error: any Error
+    }
+
+    /// An answer that is not the feed, and where it came from.
+    struct DeadEnd: Error {
+        var finalURL: URL
+        var error: CuriosityWeatherError
     }
 
     /// Every source failed; the last failure decides the notice's kind.
@@ -96,46 +114,56 @@ public struct CuriosityWeatherService: Sendable {
         var failures: [SourceFailure]
     }
 
-    /// The first request; on a failure the next source can fix, the next one.
-    /// A mirror's answer carries one notice saying why the primary was not used.
-    static func live(_ http: any HTTPFetching, _ requests: ArraySlice<HTTPRequest>, earlier: [SourceFailure]) -> AnyPublisher<LiveAnswer<CuriosityFeed>, any Error> {
-        guard let request = requests.first else {
+    /// The first request; on a dead end the next source may get past, the next one.
+    /// An answer from a later source carries one notice saying why the earlier ones were not used.
+    static func live(_ http: any HTTPFetching, _ sources: ArraySlice<Source>, earlier: [SourceFailure]) -> AnyPublisher<LiveAnswer<CuriosityFeed>, any Error> {
+        guard let source = sources.first else {
             return Fail(error: AllSourcesFailed(failures: earlier)).eraseToAnyPublisher()
         }
-        let host = request.url.host ?? request.url.absoluteString
-        return http.send(request)
+        return http.send(source.request)
             .mapError { $0 as any Error }
             .tryMap { response in
-                let feed = try CuriosityDecoder.decode(response.body, status: response.status)
-                let notices = earlier.isEmpty ? [] : [Notice(.liveFailed, describe(earlier) + "; the weather came from \(host) instead")]
+                let feed: CuriosityFeed
+                do throws(CuriosityWeatherError) {
+                    feed = try CuriosityDecoder.decode(response.body, status: response.status)
+                } catch {
+                    throw DeadEnd(finalURL: response.finalURL, error: error)
+                }
+                let notices = earlier.isEmpty ? [] : [Notice(.liveFailed, describe(earlier) + "; the weather came from \(source.label) instead")]
                 return LiveAnswer(value: feed, body: CuriosityCompactForm.encode(feed), notices: notices)
             }
             .catch { error -> AnyPublisher<LiveAnswer<CuriosityFeed>, any Error> in
-                let failures = earlier + [SourceFailure(host: host, error: error)]
-                guard requests.count > 1, anotherSourceMayHelp(error) else {
+                var failure = SourceFailure(label: source.label, error: error)
+                if let deadEnd = error as? DeadEnd {
+                    failure.error = deadEnd.error
+                    if deadEnd.finalURL != source.request.url { failure.redirectedTo = deadEnd.finalURL }
+                }
+                let failures = earlier + [failure]
+                guard sources.count > 1, anotherSourceMayHelp(failure.error) else {
                     return Fail(error: AllSourcesFailed(failures: failures)).eraseToAnyPublisher()
                 }
-                return live(http, requests.dropFirst(), earlier: failures)
+                return live(http, sources.dropFirst(), earlier: failures)
             }
             .eraseToAnyPublisher()
     }
 
-    /// A connection failure, a 5xx, or a body that does not decode: the mirror
-    /// serves the same document from elsewhere. A 4xx or a request that used
-    /// up its whole time limit would most likely fare no better.
+    /// Every dead end: the next source serves the same document from
+    /// elsewhere. A source that cannot be reached, answers any status but 2xx
+    /// (NASA retires an address with a 404, 410 or 403), sends something that
+    /// is not the feed (an HTML page, other JSON), redirects too often or from
+    /// https to plain http, or whose redirect ends in one of these. Not a
+    /// request that used up its whole time limit (the next would most likely
+    /// wait as long), nor a problem of this machine's.
     static func anotherSourceMayHelp(_ error: any Error) -> Bool {
         switch error {
-        case let error as CuriosityWeatherError:
-            if case .httpStatus(let status, _) = error { return status >= 500 }
+        case is CuriosityWeatherError:
             return true
         case let error as HTTPError:
             switch error {
             case .cannotResolveHost, .cannotConnect, .timedOut(.connect, _, _), .tls, .emptyResponse, .truncatedBody,
-                 .transport, .bodyTooLarge, .tooManyRedirects:
+                 .transport, .bodyTooLarge, .tooManyRedirects, .insecureRedirect, .status:
                 return true
-            case .status(let code, _, _, _):
-                return code >= 500
-            default:
+            case .timedOut(.total, _, _), .invalidURL, .libcurlUnavailable:
                 return false
             }
         default:
@@ -143,8 +171,29 @@ public struct CuriosityWeatherService: Sendable {
         }
     }
 
+    /// How notices name each address: its host, or where two share it, its
+    /// scheme and host, or where they still do (a test's one server), its
+    /// address without the query.
+    static func labels(_ urls: [URL]) -> [String] {
+        let namings: [(URL) -> String] = [
+            { $0.host ?? $0.absoluteString },
+            { "\($0.scheme ?? "")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" },
+            { "\($0.scheme ?? "")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")\($0.path)" },
+        ]
+        return urls.map { url in
+            for naming in namings where urls.filter({ naming($0) == naming(url) }).count == 1 {
+                return naming(url)
+            }
+            return Redaction.redact(url: url)
+        }
+    }
+
     static func describe(_ failures: [SourceFailure]) -> String {
-        failures.map { "\($0.host): \(reason($0.error))" }.joined(separator: "; then ")
+        failures.map { failure in
+            // In parentheses: a notice's redaction takes a ':' after a masked value as part of it.
+            let moved = failure.redirectedTo.map { " (redirected to \(Redaction.redact(url: $0)))" } ?? ""
+            return "\(failure.label)\(moved): \(reason(failure.error))"
+        }.joined(separator: "; then ")
     }
 
     static func reason(_ error: any Error) -> String {

@@ -10,8 +10,10 @@ enum ScheduledProducerState {
 }
 
 /// The shared body of the operators that hand upstream's events to a
-/// scheduler and deliver them from its actions: `receive(on:)`, `delay`,
-/// `timeout`, `debounce` and `throttle`.
+/// scheduler and deliver them from its actions: `delay`, `timeout`,
+/// `debounce` and `throttle`. (`receive(on:)` keeps its own state machine:
+/// once upstream has completed, a cancel no longer stops its scheduled
+/// events, as in Combine.)
 ///
 /// It holds what their state machines have in common: the lock, the
 /// recursive lock held around calls into downstream, the downstream

@@ -22,13 +22,13 @@ extension Publisher {
 extension Publishers {
     /// Delivers upstream's events on a scheduler.
     ///
-    /// As in Combine: the subscription reaches downstream synchronously and
-    /// requests go upstream synchronously and unchanged. Each value and the
-    /// completion is scheduled with `schedule(options:)`; the demand downstream
-    /// returns from a value is requested upstream from inside that action.
-    /// After `cancel()`, values already scheduled are dropped, but a completion
-    /// already scheduled is still delivered (Combine's behaviour); the
-    /// scheduled completion alone keeps the subscriber alive until it runs.
+    /// As in Combine: the subscription reaches downstream synchronously, and
+    /// requests go upstream at once, on the caller's thread, unchanged. Each
+    /// value and the completion is scheduled with `schedule(options:)`; the
+    /// demand downstream returns from a value is requested upstream from inside
+    /// that action. A cancel drops the values still scheduled, but once upstream
+    /// has completed a cancel does nothing: the values scheduled before the
+    /// completion and the completion itself are delivered.
     public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -50,52 +50,115 @@ extension Publishers {
 }
 
 extension Publishers.ReceiveOn {
-    private final class Inner<Downstream: Subscriber>: ScheduledProducer<Downstream>, Subscriber, Subscription, CustomStringConvertible
+    /// Subscribed, then completing (`pendingTerminal`: upstream has completed,
+    /// its scheduled events are still to run and a cancel no longer stops
+    /// them), then terminal (cancelled, or the completion delivered).
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private let lock = UnfairLock()
+        /// Held around calls into downstream, so values reach it one at a time.
+        private let downstreamLock = RecursiveLock()
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
+        /// Guarded by `lock`; let go at a cancel or with the completion.
+        private var downstream: Downstream?
+        /// Guarded by `lock`.
+        private var status = SubscriptionStatus.awaitingSubscription
 
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+            self.downstream = downstream
             self.scheduler = scheduler
             self.options = options
-            super.init(downstream: downstream)
         }
 
         var description: String { "ReceiveOn" }
 
         func receive(subscription: Subscription) {
-            guard let downstream = accept(subscription) else { return }
+            lock.lock()
+            guard case .awaitingSubscription = status, let downstream else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            status = .subscribed(subscription)
+            lock.unlock()
             downstreamLock.withLock { downstream.receive(subscription: self) }
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            guard isSubscribed else { return .none }
+            lock.lock()
+            guard case .subscribed = status else {
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
             scheduler.schedule(options: options) { self.deliver(input) }
             return .none
         }
 
-        func receive(completion: Subscribers.Completion<Failure>) {
+        /// From a scheduled action: the value unless cancelled since, then the
+        /// demand downstream returns, requested upstream (as in Combine, even
+        /// once upstream has completed).
+        private func deliver(_ input: Input) {
             lock.lock()
-            guard let downstream, beginCompleting() else {
+            guard status.subscription != nil, let downstream else {
                 lock.unlock()
                 return
             }
             lock.unlock()
-            // Not the shared `deliver(_ completion:)`, which a cancel stops: this
-            // captures the subscriber itself, so a cancel before it runs still
-            // lets the completion through, as Combine does.
-            scheduler.schedule(options: options) {
-                _ = self.lock.withLock { self.terminate() }
-                self.downstreamLock.withLock { downstream.receive(completion: completion) }
+            let more = downstreamLock.withLock { downstream.receive(input) }
+            guard more > 0 else { return }
+            // Read again: downstream may have cancelled from inside `receive`.
+            lock.withLock { status.subscription }?.request(more)
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard case .subscribed(let subscription) = status else {
+                lock.unlock()
+                return
             }
+            status = .pendingTerminal(subscription)
+            lock.unlock()
+            scheduler.schedule(options: options) { self.deliver(completion) }
+        }
+
+        private func deliver(_ completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard case .pendingTerminal = status, let downstream else {
+                lock.unlock()
+                return
+            }
+            status = .terminal
+            self.downstream = nil
+            lock.unlock()
+            downstreamLock.withLock { downstream.receive(completion: completion) }
         }
 
         func request(_ demand: Subscribers.Demand) {
-            requestUpstream(demand)
+            lock.lock()
+            guard case .subscribed(let subscription) = status else {
+                lock.unlock()
+                return
+            }
+            lock.unlock()
+            subscription.request(demand)
         }
 
         func cancel() {
-            lock.withLock { terminate() }?.cancel()
+            lock.lock()
+            guard case .subscribed(let subscription) = status else {
+                // Upstream has completed (what it sent is delivered), or this ended already.
+                lock.unlock()
+                return
+            }
+            status = .terminal
+            downstream = nil
+            lock.unlock()
+            subscription.cancel()
         }
     }
 }

@@ -48,7 +48,8 @@ extension Publishers {
     /// subscribed; upstream is asked for `.unlimited`; downstream demand is
     /// counted, a new inner publisher is asked for the outstanding demand when
     /// it subscribes, and later requests go to the current inner. A new inner
-    /// cancels the previous one first; stale inners are ignored. When upstream
+    /// cancels the previous one first; stale inners are ignored. A cancel
+    /// cancels the current inner, then upstream. When upstream
     /// finishes while an inner is active, the result finishes when that inner
     /// does. Like Combine, after upstream fails an inner that ignores its
     /// cancellation may still deliver a value, and repeated upstream
@@ -187,8 +188,9 @@ extension Publishers.SwitchToLatest {
             innerActive = false
             downstream = nil
             lock.unlock()
-            outer?.cancel()
+            // Combine's order: the current inner, then the outer.
             inner?.cancel()
+            outer?.cancel()
         }
 
         // MARK: Inner publisher events
