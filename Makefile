@@ -74,9 +74,9 @@ define apt_ensure
 endef
 
 # What the tests check the man page and the completions with: groff and man,
-# and the real shells (bash's bash-completion loader, zsh, fish).
+# the real shells (bash-completion's loader, zsh, fish), and openssl for the https tests.
 test-deps:
-	$(call apt_ensure,groff:groff-base man:man-db zsh:zsh fish:fish /usr/share/bash-completion/bash_completion:bash-completion,the tests read the man page and complete in each shell)
+	$(call apt_ensure,groff:groff-base man:man-db zsh:zsh fish:fish /usr/share/bash-completion/bash_completion:bash-completion openssl:openssl,the tests read the man page and complete in each shell and serve https with openssl)
 
 build: deps
 	$(SWIFT) build $(SWIFTFLAGS)
