@@ -40,22 +40,9 @@ enum WideRanges {
         0x30000, 0x3FFFD,
     ]
 
-    /// Whether `value` lies in one of the ranges: a binary search over 121 ranges.
+    /// Whether `value` lies in one of the 121 ranges.
     @inline(__always)
     static func contains(_ value: UInt32) -> Bool {
-        if value < 0x1100 { return false }
-        var low = 0
-        var high = bounds.count / 2 - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            if value < bounds[2 * middle] {
-                high = middle - 1
-            } else if value > bounds[2 * middle + 1] {
-                low = middle + 1
-            } else {
-                return true
-            }
-        }
-        return false
+        value >= 0x1100 && SortedRanges.contains(value, in: bounds)
     }
 }

@@ -106,22 +106,9 @@ enum ZeroWidthRanges {
         0xE0100, 0xE01EF,
     ]
 
-    /// Whether `value` lies in one of the 377 ranges: a binary search.
+    /// Whether `value` lies in one of the 377 ranges.
     @inline(__always)
     static func contains(_ value: UInt32) -> Bool {
-        if value < 0x300 { return false }
-        var low = 0
-        var high = bounds.count / 2 - 1
-        while low <= high {
-            let middle = (low + high) / 2
-            if value < bounds[2 * middle] {
-                high = middle - 1
-            } else if value > bounds[2 * middle + 1] {
-                low = middle + 1
-            } else {
-                return true
-            }
-        }
-        return false
+        value >= 0x300 && SortedRanges.contains(value, in: bounds)
     }
 }
