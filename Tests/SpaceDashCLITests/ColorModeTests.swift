@@ -15,7 +15,7 @@ import Terminal
         (.never, true, [:], false),
     ])
     func decision(mode: ColorMode, isTerminal: Bool, environment: [String: String], expected: Bool) {
-        #expect(mode.isEnabled(isTerminal: isTerminal, environment: environment) == expected)
+        #expect((mode.styleMode(isTerminal: isTerminal, environment: environment) == .colour) == expected)
     }
 
     @Test func withNoColorATerminalKeepsBoldButLosesColour() {

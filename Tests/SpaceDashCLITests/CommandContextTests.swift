@@ -6,7 +6,7 @@ import Terminal
 @Suite struct CommandContextTests {
     @Test func colourIsDecidedForEachOutputOnItsOwn() {
         let context = CommandContext(streams: .memory(stdoutIsTerminal: false, stderrIsTerminal: true), environment: [:])
-        #expect(!context.usesColor)
+        #expect(context.styleMode != .colour)
         #expect(context.styleMode == .plain)
         #expect(context.errorStyleMode == .colour)
     }
@@ -27,7 +27,7 @@ import Terminal
         #expect(plain.styled("Sol 1200", .bold) == "Sol 1200")
         let coloured = CommandContext(streams: .memory(stdoutIsTerminal: true), environment: [:])
         #expect(coloured.styled("ok", .success) == "\u{1B}[32mok\u{1B}[0m")
-        #expect(coloured.usesColor)
+        #expect(coloured.styleMode == .colour)
         #expect(!coloured.styled("a\u{1B}[2Jb", .plain).contains("\u{1B}"), "text from an API cannot clear the screen")
     }
 

@@ -24,6 +24,12 @@ struct Dashboard: Sendable {
         var marsWeather: AnyPublisher<Sourced<MarsPanelWeather>, ServiceFailure>
         var launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>
 
+        /// Publishers made elsewhere, InSight's weather for the weather panel (tests inject failures this way).
+        init(marsWeather: AnyPublisher<Sourced<InSightFeed>, ServiceFailure>, launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>) {
+            self.marsWeather = marsWeather.map { $0.map(MarsPanelWeather.insight) }.eraseToAnyPublisher()
+            self.launches = launches
+        }
+
         /// The same services, cache and fallback chains as `mars-weather` and `launches`.
         init(_ services: Services, fetch: FetchOptions, station: MarsStation = StationOption.station.defaultValue) throws(CommandError) {
             marsWeather = try Self.marsWeather(services, timeout: fetch.timeout, station: station)(fetch.policy)
@@ -42,11 +48,6 @@ struct Dashboard: Sendable {
                 let service = try services.insight(timeout: timeout)
                 return { policy in service.weather(policy).map { $0.map(MarsPanelWeather.insight) }.eraseToAnyPublisher() }
             }
-        }
-
-        init(marsWeather: AnyPublisher<Sourced<InSightFeed>, ServiceFailure>, launches: AnyPublisher<Sourced<LaunchList>, ServiceFailure>) {
-            self.marsWeather = marsWeather.map { $0.map(MarsPanelWeather.insight) }.eraseToAnyPublisher()
-            self.launches = launches
         }
     }
 

@@ -26,11 +26,6 @@ package struct LaunchSearchData: Sendable {
         return nil
     }
 
-    /// Indexes `launches`, given in display order (seconds for a million: build it off the main queue).
-    init(launches: [Launch], origin: DataOrigin, isLoading: Bool = false, notice: String? = nil) {
-        self.init(catalog: LaunchCatalog(ordered: launches), source: .service(origin), isLoading: isLoading, notice: notice)
-    }
-
     init(catalog: LaunchCatalog, origin: DataOrigin, isLoading: Bool = false) {
         self.init(catalog: catalog, source: .service(origin), isLoading: isLoading)
     }

@@ -58,10 +58,6 @@ struct LaunchDetailRenderer: Sendable {
         return lines
     }
 
-    /// The labels of the fields a list record (not detailed mode) cannot hold,
-    /// for the line saying what is missing.
-    static let fieldsOnlyInDetailedRecords = ["webcasts", "information links", "hold reason"]
-
     // MARK: - Parts
 
     private func net(of launch: Launch) -> String? {

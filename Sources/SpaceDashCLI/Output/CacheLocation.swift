@@ -7,16 +7,12 @@ import Glibc
 /// Where spacedash keeps its cache: `SPACEDASH_CACHE_DIR`, else
 /// `$XDG_CACHE_HOME/spacedash`, else `~/.cache/spacedash`.
 enum CacheLocation {
-    /// The cache directory for `environment`, or nil when no home directory can be found.
+    /// The cache directory for `environment` as an absolute path (what the cache
+    /// store opens, with no `URL` built), or nil when no home directory can be found.
     ///
     /// A relative `XDG_CACHE_HOME` is ignored, as the XDG base directory
     /// specification asks, so the cache never lands somewhere that depends
     /// on the current directory.
-    static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        directoryPath(environment: environment).map { URL(fileURLWithPath: $0, isDirectory: true) }
-    }
-
-    /// The same directory as an absolute path: what the cache store opens, with no `URL` built.
     static func directoryPath(environment: [String: String]) -> String? {
         if let explicit = environment["SPACEDASH_CACHE_DIR"], !explicit.isEmpty {
             return CacheStore.absolutePath(explicit)

@@ -15,9 +15,4 @@ enum ColorMode: String, CaseIterable, ArgumentValue {
         case .auto: TerminalEnvironment.styleMode(isTerminal: isTerminal, environment: environment)
         }
     }
-
-    /// Whether an output gets colour.
-    func isEnabled(isTerminal: Bool, environment: [String: String]) -> Bool {
-        styleMode(isTerminal: isTerminal, environment: environment) == .colour
-    }
 }

@@ -90,8 +90,6 @@ struct CommandContext: Sendable {
         return { now }
     }
 
-    /// Whether stdout gets colour.
-    var usesColor: Bool { styleMode == .colour }
 
     /// `text` in `style` for stdout: `context.styled("Sol 1200", .bold)`.
     /// The text is sanitised to one line, so API text cannot drive the terminal.
