@@ -27,9 +27,8 @@ import Testing
         }
     }
 
-    @Test func aCommandTakingPartOfTheGroupReadsTheRestAsDefaults() throws {
-        // The dashboard takes --offline and --refresh only.
-        let invocation = try CommandLineParser.parse(["--refresh"], root: SpaceDash.self)
-        #expect(try FetchOptions(invocation.arguments) == FetchOptions(policy: FetchPolicy(refresh: true)))
+    @Test func theDashboardReadsTheGroupItTakesWhole() throws {
+        let invocation = try CommandLineParser.parse(["--refresh", "--timeout", "3"], root: SpaceDash.self)
+        #expect(try FetchOptions(invocation.arguments) == FetchOptions(policy: FetchPolicy(refresh: true), timeout: 3))
     }
 }
