@@ -47,7 +47,7 @@ import Terminal
         let lines = Self.renderer().render(try Self.starlink())
         #expect(lines.first == "Falcon 9 Block 5 | Starlink Group 17-39")
         #expect(Self.value("Status", in: lines) == "Go for Launch: Current T-0 confirmed by official or reliable sources.")
-        #expect(Self.value("NET", in: lines) == "2026-07-20 14:49 UTC (to the second), in 2h 49m")
+        #expect(Self.value("NET", in: lines) == "2026-07-20 14:49:32 UTC (to the second), in 2h 49m")
         // Foundation names the zone "PDT" or, on some systems, "GMT-7".
         let pacific = try #require(TimeZone(identifier: "America/Los_Angeles")?.abbreviation(for: LaunchCaptures.july20Noon))
         #expect(Self.value("Window", in: lines) == "2026-07-20 14:00 – 18:00 UTC (07:00 \(pacific) at the pad)")
@@ -82,7 +82,7 @@ import Terminal
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func aListRecordShowsWhatItHoldsAndNoEmptyDetailedFields() throws {
         let lines = Self.renderer().render(try LaunchCaptures.details(LaunchCaptures.july2026List)[0])
-        #expect(Self.value("NET", in: lines) == "2026-07-20 14:49 UTC (to the second), in 2h 49m")
+        #expect(Self.value("NET", in: lines) == "2026-07-20 14:49:32 UTC (to the second), in 2h 49m")
         #expect(Self.value("Probability", in: lines) == nil && Self.value("Webcasts", in: lines) == nil)
         #expect(Self.value("Provider", in: lines) == "SpaceX")
         #expect(Self.value("Updated", in: lines) == "2026-07-20 13:23 UTC")

@@ -23,12 +23,12 @@ import Testing
         #expect(narrow.lines.count == 30, "every row")
         #expect(narrow.lines.allSatisfy { $0.displayWidth <= 50 })
         let net = narrow.lines.map(\.plainText).filter { $0.contains("(to the") || $0.contains("second), in 2h 49m") }
-        #expect(net == ["  NET         2026-07-20 14:49 UTC (to the", "              second), in 2h 49m"], "wrapped at column 50")
+        #expect(net == ["  NET         2026-07-20 14:49:32 UTC (to the", "              second), in 2h 49m"], "wrapped at column 50")
         #expect(narrow.lines.last?.plainText == "q or Esc back to the watch · / search")
 
         let wide = Self.view.frame(detail, size: TerminalSize(columns: 100, rows: 30))
         #expect(wide.lines.count == 30)
         #expect(wide.lines.map(\.displayWidth).max() == 97, "wrapped at the screen's width")
-        #expect(wide.lines.map(\.plainText).contains("  NET         2026-07-20 14:49 UTC (to the second), in 2h 49m"))
+        #expect(wide.lines.map(\.plainText).contains("  NET         2026-07-20 14:49:32 UTC (to the second), in 2h 49m"))
     }
 }

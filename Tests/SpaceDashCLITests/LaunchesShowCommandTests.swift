@@ -42,7 +42,7 @@ import SpaceData
         #expect(result.stderrText == "")
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.first == "Falcon 9 Block 5 | Starlink Group 17-39")
-        #expect(lines.contains("  NET         2026-07-20 14:49 UTC (to the second), in 2h 49m"))
+        #expect(lines.contains("  NET         2026-07-20 14:49:32 UTC (to the second), in 2h 49m"))
         #expect(LaunchDetailRendererTests.value("Webcasts", in: lines)?.hasPrefix("Official Webcast by SpaceX (Starlink Mission): https://x.com/i/broadcasts/1qGoNNQZvEMKv") == true)
         #expect(server.requests.map(\.target) == ["/2.3.0/launches/\(Self.starlinkID)/?mode=detailed"])
 

@@ -50,9 +50,10 @@ struct LaunchDateText: Sendable {
         }
     }
 
-    /// "2026-12-01 21:25 CET": a moment in the zone, with the zone's name.
-    func time(_ date: Date) -> String {
-        Self.format(date, "yyyy-MM-dd HH:mm", timeZone) + " " + zoneName(at: date)
+    /// "2026-12-01 21:25 CET": a moment in the zone, with the zone's name; with
+    /// `seconds`, "2026-12-01 21:25:32 CET" (a NET known to the second).
+    func time(_ date: Date, seconds: Bool = false) -> String {
+        Self.format(date, seconds ? "yyyy-MM-dd HH:mm:ss" : "yyyy-MM-dd HH:mm", timeZone) + " " + zoneName(at: date)
     }
 
     /// The launch window: "2026-12-01 21:25 – 23:25 CET" (the end's date repeated

@@ -9,7 +9,7 @@ import Terminal
 ///
 ///     Falcon 9 Block 5 | Starlink Group 17-39
 ///       Status     Go for Launch: Current T-0 confirmed by official or reliable sources.
-///       NET        2026-07-20 14:49 UTC (to the second), in 2h 49m
+///       NET        2026-07-20 14:49:32 UTC (to the second), in 2h 49m
 ///       …
 struct LaunchDetailRenderer: Sendable {
     let dates: LaunchDateText
@@ -65,7 +65,10 @@ struct LaunchDetailRenderer: Sendable {
         let phrase = launch.netPeriod.map(Self.months(of:)) ?? launch.netPrecision.map(Self.precisionPhrase)
         let precision = phrase.map { " (\($0))" } ?? ""
         let countdown = dates.countdown(to: launch)
-        return dates.date(of: launch) + precision + (countdown.isEmpty ? "" : ", \(countdown)")
+        // Known to the second: the seconds are shown, not only said.
+        let date = launch.netPrecision?.lowercased() == "second" ? launch.net.map { dates.time($0, seconds: true) } ?? dates.date(of: launch)
+            : dates.date(of: launch)
+        return date + precision + (countdown.isEmpty ? "" : ", \(countdown)")
     }
 
     /// "to the second", "to the month"; LL2's other names as they are.
