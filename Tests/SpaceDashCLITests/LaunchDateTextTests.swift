@@ -82,6 +82,15 @@ import SpaceData
                windowStart: LaunchLibraryDate.date(from: start), windowEnd: end.flatMap(LaunchLibraryDate.date(from:)))
     }
 
+    @Test func aLaunchPastItsT0WithItsWindowOpenCountsUpInTheCountdownColumn() {
+        // "1h 15m ago" under a T- heading read as a launch gone; its window is still open.
+        let utc = LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now)
+        #expect(utc.countdownOrElapsed(to: window("2026-11-21T04:45:00Z", "2026-11-21T08:00:00Z")) == "T+1h 15m")
+        #expect(utc.countdownOrElapsed(to: window("2026-11-21T05:59:30Z", "2026-11-21T08:00:00Z")) == "T-0")
+        #expect(utc.countdownOrElapsed(to: window("2026-11-21T08:00:00Z", "2026-11-21T09:00:00Z")) == "in 2h", "still ahead: a countdown")
+        #expect(utc.countdownOrElapsed(to: window("2026-11-21T04:45:00Z", "2026-11-21T05:00:00Z")) == "1h 15m ago", "the window closed")
+    }
+
     @Test func windowsReadInTheChosenZoneTheEndsDateOnlyWhenItDiffers() {
         let paris = LaunchDateText(timeZone: TimeZone(identifier: "Europe/Paris")!, now: Self.now)
         #expect(paris.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T22:25:00Z")) == "2026-12-01 21:25 – 23:25 GMT+1")

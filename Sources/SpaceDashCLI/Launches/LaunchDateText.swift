@@ -101,6 +101,16 @@ struct LaunchDateText: Sendable {
         return seconds > 0 ? "in \(text)" : "\(text) ago"
     }
 
+    /// The countdown column of upcoming launches: `countdown(to:)`, except for a launch
+    /// whose T-0 has passed while its window is still open, which reads "T+1h 15m"
+    /// (as `launches next` says), not "1h 15m ago" under a T- heading.
+    func countdownOrElapsed(to launch: Launch) -> String {
+        guard let net = launch.net, net < now, Self.granularity(launch.netPrecision) == .time,
+              let end = launch.windowEnd, end > now else { return countdown(to: launch) }
+        let seconds = Int(now.timeIntervalSince(net).rounded(.down))
+        return seconds < 60 ? "T-0" : "T+" + Self.span(seconds)
+    }
+
     /// "in ~3 mo" to the start of the span (a NET is the earliest it may be),
     /// "this quarter" within it, "~2 mo ago" after it; whole years a year away
     /// or more. Days would claim a date nobody has.

@@ -61,7 +61,7 @@ enum LaunchColumn: CaseIterable, Sendable, Hashable {
     func text(of launch: Launch, dates: LaunchDateText) -> String {
         switch self {
         case .date: dates.date(of: launch)
-        case .countdown: dates.countdown(to: launch)
+        case .countdown: dates.countdownOrElapsed(to: launch)
         case .name: launch.name
         case .agency: launch.agencyName ?? launch.agencyAbbreviation ?? ""
         case .missionType: launch.missionType ?? ""
