@@ -30,6 +30,16 @@ import Terminal
         #expect(narrow.contains("Pressure Pa"))
     }
 
+    @Test func pairsOfColumnsGoTogether() throws {
+        // At 80 columns "Ground high" stayed without "Ground low", at 120 "Sunset" without "Sunrise".
+        let sols = try CuriositySample.feed().recent(7)
+        for width in stride(from: 40, through: 160, by: 5) {
+            let header = table.lines(sols, width: width)[0]
+            #expect(header.contains("Ground low") == header.contains("Ground high"), "width \(width): \(header)")
+            #expect(header.contains("Sunrise") == header.contains("Sunset"), "width \(width): \(header)")
+        }
+    }
+
     @Test func imperialShowsFahrenheitToATenth() throws {
         let lines = CuriosityWeatherTable(units: .imperial, glyphs: .ascii, style: .plain).lines(try CuriositySample.feed().recent(1), width: nil)
         #expect(lines[0].contains("Air low F") && lines[0].contains("Ground low F") && lines[0].contains("Ground high F"), "every temperature names its unit")

@@ -32,8 +32,11 @@ import Terminal
     @Test func columnsDropWholeLowestPriorityFirstUntilTheRestFits() {
         #expect(table().lines(rows, width: 80)[1] == "Falcon 9 Block 5 | Starlink Group 10-25      SpaceX")
         #expect(table(pad: 1, provider: 0).lines(rows, width: 80)[1] == "Falcon 9 Block 5 | Starlink Group 10-25  Space Launch Complex 40")
-        // Of equal priorities the leftmost goes first.
-        #expect(table(pad: 0, provider: 0).lines(rows, width: 80)[0] == "Name                                     Pad")
+        // Columns of equal priority are a pair: they go together (Curiosity's ground low
+        // and high, sunrise and sunset), never one without the other.
+        #expect(table(pad: 0, provider: 0).lines(rows, width: 80)[0] == "Name")
+        #expect(table(pad: 0, provider: 0).lines(rows, width: 90)[0] == "Name                                       Provider  Pad",
+                "a pair that fits stays whole")
     }
 
     @Test func theEssentialColumnsStayEvenWhenTheyAloneAreTooWide() {

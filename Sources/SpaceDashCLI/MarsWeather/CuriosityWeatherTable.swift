@@ -25,7 +25,7 @@ struct CuriosityWeatherTable {
             Column(title: "Air low \(unit)", alignment: .right, priority: .essential) { temperature($0.airTemperature.low) },
             Column(title: "Air high \(unit)", alignment: .right, priority: .essential) { temperature($0.airTemperature.high) },
             Column(title: "Ground low \(unit)", alignment: .right, priority: 4) { temperature($0.groundTemperature.low) },
-            Column(title: "Ground high \(unit)", alignment: .right, priority: 5) { temperature($0.groundTemperature.high) },
+            Column(title: "Ground high \(unit)", alignment: .right, priority: 4) { temperature($0.groundTemperature.high) },
             Column(title: "Pressure Pa", alignment: .right, priority: 7) { $0.pressure.map(CuriosityFormat.number) ?? missing },
             Column(title: "UV", alignment: .left, priority: 3) { $0.uvIndex?.displayName ?? missing },
             Column(title: "Sunrise", alignment: .left, priority: 0) { $0.sunrise?.description ?? missing },

@@ -12,7 +12,8 @@ struct PriorityTable<Row> {
     }
 
     /// Which columns go first when the table is wider than the terminal: the
-    /// lowest first, and of equal ones the leftmost.
+    /// lowest first. Columns of equal priority go together: a pair (ground low
+    /// and high, sunrise and sunset) is never split.
     struct Priority: Comparable, ExpressibleByIntegerLiteral {
         var rank: Int
 
@@ -45,10 +46,11 @@ struct PriorityTable<Row> {
         func total() -> Int { widths.reduce(0, +) + Self.gap * max(0, widths.count - 1) }
         if let width {
             while total() > width,
-                  let drop = columns.indices.filter({ columns[$0].priority != .essential }).min(by: { columns[$0].priority < columns[$1].priority }) {
-                columns.remove(at: drop)
-                widths.remove(at: drop)
-                cells = cells.map { row in var row = row; row.remove(at: drop); return row }
+                  let lowest = columns.map(\.priority).filter({ $0 != .essential }).min() {
+                let kept = columns.indices.filter { columns[$0].priority != lowest }
+                columns = kept.map { columns[$0] }
+                widths = kept.map { widths[$0] }
+                cells = cells.map { row in kept.map { row[$0] } }
             }
         }
         func line(_ texts: [String]) -> String {
