@@ -191,7 +191,7 @@ import TestSupport
             let sources = try Dashboard.Sources(.scripted(ScriptedHTTPClient(routes: [:])), fetch: FetchOptions(policy: FetchPolicy(offline: true)), station: .insight)
             let streams = OutputStreams.memory(stdoutIsTerminal: true)
             _ = try await Dashboard(json: false, fetch: FetchOptions(policy: FetchPolicy(offline: true)))
-                .run(CommandContext(streams: streams, environment: ["LANG": locale, "NO_COLOR": "1"], clock: { BundledLaunchListing.listedAt }), sources: sources, width: 150)
+                .run(CommandContext(streams: streams, environment: ["LANG": locale, "NO_COLOR": "1"], clock: { BundledLaunchListing.listedAt }), sources: sources, width: 120)
             return streams.stdout.text
         }
         let ascii = try await dashboard("C")
@@ -202,7 +202,7 @@ import TestSupport
         #expect(ascii.contains("..."), "names cut to the panel")
         let marks: [Character] = ["·", "–", "…", "▶"]
         #expect(!ascii.contains { marks.contains($0) }, "\(ascii)")
-        let tooWide = ascii.split(separator: "\n").filter { DashboardLayout.visibleWidth(String($0)) > 150 }
+        let tooWide = ascii.split(separator: "\n").filter { DashboardLayout.visibleWidth(String($0)) > 120 }
         #expect(tooWide.isEmpty, "\(tooWide)")
 
         let unicode = try await dashboard("C.UTF-8")

@@ -192,3 +192,44 @@ import Terminal
         #expect(lines[1].contains("Falcon") && lines[1].hasSuffix("Go"), "\(lines[1])")
     }
 }
+
+extension LaunchTableRendererTests {
+    // MARK: Why a row matched
+
+    static func rows(_ query: String, _ launches: [Launch]) -> [LaunchRow] {
+        LaunchSearch.rows(LaunchCatalog(ordered: launches, filter: SearchQuery(query)).selected)
+    }
+
+    /// `guyanais` matches only Galileo's location: at 80 columns the location stays,
+    /// though unsearched it goes before the agency.
+    @Test func aColumnThatAloneShowsTheMatchStaysWhenOthersGo() throws {
+        let unsearched = renderer(width: 80).render([LaunchRow(Self.galileo), LaunchRow(Self.tianzhou)])
+        #expect(!unsearched[0].contains("LOCATION"), "\(unsearched)")
+        let lines = renderer(width: 80).render(Self.rows("guyanais", [Self.galileo, Self.tianzhou]))
+        #expect(lines[0].contains("LOCATION"), "\(lines)")
+        #expect(lines[1].contains("Centre Spatial"))
+    }
+
+    @Test func aMatchInAFieldWithoutAColumnIsSaidInALastColumn() {
+        var galileo = Self.galileo
+        galileo.padName = "Ensemble de Lancement Ariane 4"
+        galileo.orbitName = "Medium Earth Orbit"
+        let lines = renderer(width: 220).render(Self.rows("ensemble", [galileo, Self.tianzhou]))
+        #expect(lines.count == 2)
+        #expect(lines[0].hasSuffix("MATCHED"))
+        #expect(lines[1].hasSuffix("pad: Ensemble de Lancement Ariane 4"))
+        let byOrbit = renderer(width: 220).render(Self.rows("orbit:medium", [galileo, Self.tianzhou]))
+        #expect(byOrbit[1].hasSuffix("orbit: Medium Earth Orbit"))
+        // Nothing hidden, no column: a name match shows itself.
+        let byName = renderer(width: 160).render(Self.rows("galileo", [galileo, Self.tianzhou]))
+        #expect(!byName[0].contains("MATCHED"))
+    }
+
+    @Test func aStubOfAColumnIsDroppedAndHeadersAreNeverCut() {
+        for width in stride(from: 40, through: 160, by: 4) {
+            let header = renderer(width: width).render([LaunchRow(Self.galileo), LaunchRow(Self.tianzhou)])[0]
+            #expect(!header.contains("…"), "\(width): \(header)")
+        }
+    }
+}
+

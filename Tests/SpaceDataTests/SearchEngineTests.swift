@@ -116,4 +116,52 @@ import LaunchCorpus
         })
         #expect(unique.indexByteCount < 2 * unique.textByteCount)
     }
+
+    // MARK: Whole words first
+
+    /// Past launches as GCAT names them, newest first: a plain `mars` should lead with
+    /// the Mars missions, not Inmarsat or a NASA Marshall payload.
+    static let marsLike = SearchEngine(records: [
+        SearchRecord(name: "Falcon 9 | Inmarsat 6 F2", agency: "SpaceX"),
+        SearchRecord(name: "Atlas V 541 | Mars 2020", agency: "United Launch Alliance"),
+        SearchRecord(name: "Pegasus XL | NuSTAR", agency: "NASA Marshall Space Flight Center"),
+        SearchRecord(name: "Proton-K | Mars-96", agency: "Russian Space Agency"),
+        SearchRecord(name: "Ariane 5 | Inmarsat 4-F2", agency: "Arianespace", location: "Mars Bluff"),
+    ])
+
+    static func names(_ results: SearchResults) -> [String] {
+        results.map { ["Inmarsat 6", "Mars 2020", "NuSTAR", "Mars-96", "Inmarsat 4"][$0] }
+    }
+
+    @Test func wholeWordMatchesComeFirstInTheirOwnOrder() {
+        let ranked = Self.marsLike.rankingWholeWordsFirst(Self.marsLike.search("mars"))
+        #expect(Self.names(ranked) == ["Mars 2020", "Mars-96", "Inmarsat 4", "Inmarsat 6", "NuSTAR"])
+    }
+
+    @Test func aTermMustBeAWordInOneOfItsOwnFields() {
+        // "Mars Bluff" is a location: a word there counts for `mars`, not for `name:mars`.
+        let anyField = Self.marsLike.rankingWholeWordsFirst(Self.marsLike.search("mars"))
+        #expect(Self.names(anyField).prefix(3) == ["Mars 2020", "Mars-96", "Inmarsat 4"])
+        let name = Self.marsLike.rankingWholeWordsFirst(Self.marsLike.search("name:mars"))
+        #expect(Self.names(name) == ["Mars 2020", "Mars-96", "Inmarsat 6", "Inmarsat 4"])
+    }
+
+    @Test func everyClauseMustBeWholeAndAnAlternativeIsEnough() {
+        // `mars f2`: only "Ariane 5 | Inmarsat 4-F2 … Mars Bluff" has both as words.
+        let both = Self.marsLike.rankingWholeWordsFirst(Self.marsLike.search("mars f2"))
+        #expect(Self.names(both) == ["Inmarsat 4", "Inmarsat 6"])
+        let either = Self.marsLike.rankingWholeWordsFirst(Self.marsLike.search("nustar | mars"))
+        #expect(Self.names(either) == ["Mars 2020", "NuSTAR", "Mars-96", "Inmarsat 4", "Inmarsat 6"])
+    }
+
+    @Test func withNoWholeWordMatchOrNoTermTheOrderStays() {
+        let part = Self.marsLike.search("arsat")
+        #expect(Self.names(Self.marsLike.rankingWholeWordsFirst(part)) == Self.names(part))
+        let all = Self.marsLike.search("-nustar")
+        #expect(Self.names(Self.marsLike.rankingWholeWordsFirst(all)) == ["Inmarsat 6", "Mars 2020", "Mars-96", "Inmarsat 4"])
+        // A term that ends inside a word keeps that edge free: "mars-9" is a word start.
+        let prefix = Self.marsLike.rankingWholeWordsFirst(Self.marsLike.search("mars-9"))
+        #expect(Self.names(prefix) == ["Mars-96"])
+    }
 }
+

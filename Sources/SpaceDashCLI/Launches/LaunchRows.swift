@@ -10,9 +10,24 @@ enum LaunchSearch {
             let launch = matches[index]
             let highlights = matches.highlights(at: index)
             rows.append(LaunchRow(launch, highlights: columnHighlights(highlights, launch),
-                                  agencyAbbreviationHighlights: launch.agencyAbbreviation.map { highlights.ranges(of: .agencyAbbreviation, in: $0) } ?? []))
+                                  agencyAbbreviationHighlights: launch.agencyAbbreviation.map { highlights.ranges(of: .agencyAbbreviation, in: $0) } ?? [],
+                                  otherMatches: otherMatches(highlights, launch)))
         }
         return rows
+    }
+
+    /// The matches in fields without a column of their own, as "field: value".
+    static func otherMatches(_ highlights: SearchHighlights, _ launch: Launch) -> [String] {
+        guard !highlights.isEmpty else { return [] }
+        let fields: [(SearchField, String, String?)] = [
+            (.pad, "pad", launch.padName), (.rocket, "rocket", launch.rocketName),
+            (.orbit, "orbit", launch.orbitName), (.orbitAbbreviation, "orbit", launch.orbitAbbreviation),
+            (.country, "country", launch.countryCode),
+        ]
+        return fields.compactMap { field, label, value in
+            guard let value, !highlights[field].isEmpty else { return nil }
+            return label + ": " + value
+        }
     }
 
     /// The engine's ranges, field by field, as ranges of the table's cells.

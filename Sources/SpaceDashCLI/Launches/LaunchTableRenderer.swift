@@ -9,18 +9,27 @@ struct LaunchRow: Sendable {
     var highlights: [LaunchColumn: [Range<String.Index>]]
     /// Matches in the agency's abbreviation, shown instead of a name too long for its column.
     var agencyAbbreviationHighlights: [Range<String.Index>]
+    /// Matches in fields the table has no column for, as "field: value" ("pad: Space
+    /// Launch Complex 40"): what the table says when no shown cell explains the row.
+    var otherMatches: [String]
 
     init(_ launch: Launch, highlights: [LaunchColumn: [Range<String.Index>]] = [:],
-         agencyAbbreviationHighlights: [Range<String.Index>] = []) {
+         agencyAbbreviationHighlights: [Range<String.Index>] = [], otherMatches: [String] = []) {
         self.launch = launch
         self.highlights = highlights
         self.agencyAbbreviationHighlights = agencyAbbreviationHighlights
+        self.otherMatches = otherMatches
     }
+
+    /// Whether a search chose this row (the plain listing highlights nothing).
+    var isMatch: Bool { !highlights.isEmpty || !agencyAbbreviationHighlights.isEmpty || !otherMatches.isEmpty }
 }
 
 /// The table's columns, left to right.
 enum LaunchColumn: CaseIterable, Sendable, Hashable {
     case date, countdown, name, agency, missionType, location, status
+    /// Why a row matched, when none of its shown cells says so; present only then.
+    case matched
 
     var title: String {
         switch self {
@@ -31,6 +40,7 @@ enum LaunchColumn: CaseIterable, Sendable, Hashable {
         case .missionType: "MISSION"
         case .location: "LOCATION"
         case .status: "STATUS"
+        case .matched: "MATCHED"
         }
     }
 
@@ -38,7 +48,7 @@ enum LaunchColumn: CaseIterable, Sendable, Hashable {
     /// (date, countdown, status) are short and always whole.
     var isFlexible: Bool {
         switch self {
-        case .name, .agency, .missionType, .location: true
+        case .name, .agency, .missionType, .location, .matched: true
         case .date, .countdown, .status: false
         }
     }
@@ -50,13 +60,21 @@ enum LaunchColumn: CaseIterable, Sendable, Hashable {
         case .name: 2.2
         case .location: 1.3
         case .agency: 1.0
-        case .missionType: 0.8
+        case .missionType, .matched: 0.8
         case .date, .countdown, .status: 0
         }
     }
 
-    /// The narrowest a flexible column gets before the table overflows.
-    static let minimumFlexibleWidth = 6
+    /// The narrowest a flexible column gets before it is dropped instead: a stub of
+    /// five letters ("Commu…") says less than no column, and the header stays whole.
+    static let minimumFlexibleWidth = 8
+
+    /// The narrowest this column gets, for a column `natural` cells wide at most. The
+    /// name is never dropped, so it may be cut further than the others.
+    func minimumWidth(natural: Int) -> Int {
+        min(natural, self == .name ? Self.minimumNameWidth : max(Self.minimumFlexibleWidth, DisplayWidth.of(title)))
+    }
+    static let minimumNameWidth = 6
 
     func text(of launch: Launch, dates: LaunchDateText) -> String {
         switch self {
@@ -67,6 +85,7 @@ enum LaunchColumn: CaseIterable, Sendable, Hashable {
         case .missionType: launch.missionType ?? ""
         case .location: launch.locationName ?? ""
         case .status: launch.statusShort ?? ""
+        case .matched: ""
         }
     }
 }
@@ -89,7 +108,7 @@ struct LaunchTableRenderer: Sendable {
     static let separator = "  "
 
     var columns: [LaunchColumn] {
-        LaunchColumn.allCases.filter { $0 != .countdown || showsCountdown }
+        LaunchColumn.allCases.filter { $0 != .matched && ($0 != .countdown || showsCountdown) }
     }
 
     /// The header and one line per row, styled for `mode`, without line breaks.
@@ -118,15 +137,26 @@ struct LaunchTableRenderer: Sendable {
             columns.remove(at: index)
             cells = cells.map { row in var row = row; row.remove(at: index); return row }
         }
-        for dropped in Self.dropOrder where !fitsWholeName(columns: columns, cells: cells) { drop(dropped) }
+        // A column that alone shows why some row matched stays; the name is cut instead.
+        func aloneExplains(_ column: LaunchColumn) -> Bool {
+            rows.contains { row in
+                row.highlights[column] != nil && !row.highlights.keys.contains { $0 != column && columns.contains($0) }
+            }
+        }
+        for dropped in Self.dropOrder where !fitsWholeName(columns: columns, cells: cells) && !aloneExplains(dropped) {
+            drop(dropped)
+        }
         // On a very narrow terminal, the name is cut, and the short columns go too
         // rather than overflow the line.
         for dropped in Self.lastDropOrder where minimumWidth(columns: columns, cells: cells) > width { drop(dropped) }
+        explainHiddenMatches(rows, columns: &columns, cells: &cells)
         var widths = columnWidths(columns: columns, cells: cells)
         // "China Aerospace Science and Technology Corporation" cut to "China Aero…"
         // says less than "CASC": a name that does not fit gives way to its abbreviation.
         if let agency = columns.firstIndex(of: .agency) {
-            for (index, row) in rows.enumerated() where cells[index][agency].displayWidth > widths[agency] {
+            // Not when the match is in the name alone: "NASA MSFC" would hide why "marshall" matched.
+            for (index, row) in rows.enumerated() where cells[index][agency].displayWidth > widths[agency]
+                && (row.highlights[.agency] == nil || !row.agencyAbbreviationHighlights.isEmpty) {
                 guard let abbreviation = row.launch.agencyAbbreviation, DisplayWidth.of(abbreviation) <= widths[agency] else { continue }
                 cells[index][agency] = StyledText(abbreviation, highlighting: row.agencyAbbreviationHighlights)
             }
@@ -145,6 +175,29 @@ struct LaunchTableRenderer: Sendable {
         return lines
     }
 
+    /// A row a search chose whose shown cells hold none of its matches gets a last
+    /// column saying where it matched ("pad: Space Launch Complex 40", "agency: NASA
+    /// Marshall"), when the table has room for one.
+    private func explainHiddenMatches(_ rows: [LaunchRow], columns: inout [LaunchColumn], cells: inout [[StyledText]]) {
+        let shown = Set(columns)
+        let reasons = rows.map { row -> String in
+            guard row.isMatch else { return "" }
+            let visible = row.highlights.keys.contains(where: shown.contains)
+                || (shown.contains(.agency) && !row.agencyAbbreviationHighlights.isEmpty)
+            guard !visible else { return "" }
+            let hiddenColumn = LaunchColumn.allCases.first { !shown.contains($0) && row.highlights[$0] != nil }
+            if let hiddenColumn {
+                return hiddenColumn.title.lowercased() + ": " + hiddenColumn.text(of: row.launch, dates: dates)
+            }
+            return row.otherMatches.first ?? ""
+        }
+        guard reasons.contains(where: { !$0.isEmpty }) else { return }
+        let withReasons = zip(cells, reasons).map { row, reason in row + [StyledText(reason, style: .dim)] }
+        guard minimumWidth(columns: columns + [.matched], cells: withReasons) <= width else { return }
+        columns.append(.matched)
+        cells = withReasons
+    }
+
     /// Which whole columns go, in order, before the name is cut.
     static let dropOrder: [LaunchColumn] = [.missionType, .location, .agency]
     /// Which go when even the name cut to its minimum does not fit.
@@ -154,7 +207,7 @@ struct LaunchTableRenderer: Sendable {
     private func fitsWholeName(columns: [LaunchColumn], cells: [[StyledText]]) -> Bool {
         let natural = naturalWidths(columns: columns, cells: cells)
         let widths = zip(columns, natural).map { column, width in
-            column.isFlexible && column != .name ? min(width, LaunchColumn.minimumFlexibleWidth) : width
+            column.isFlexible && column != .name ? column.minimumWidth(natural: width) : width
         }
         return widths.reduce(0, +) + Self.separator.count * (columns.count - 1) <= width
     }
@@ -183,7 +236,7 @@ struct LaunchTableRenderer: Sendable {
     /// The narrowest the table can be with these columns.
     private func minimumWidth(columns: [LaunchColumn], cells: [[StyledText]]) -> Int {
         let natural = naturalWidths(columns: columns, cells: cells)
-        let widths = zip(columns, natural).map { $0.isFlexible ? min($1, LaunchColumn.minimumFlexibleWidth) : $1 }
+        let widths = zip(columns, natural).map { $0.isFlexible ? $0.minimumWidth(natural: $1) : $1 }
         return widths.reduce(0, +) + Self.separator.count * (columns.count - 1)
     }
 
@@ -202,7 +255,7 @@ struct LaunchTableRenderer: Sendable {
         guard flexibleIndices.map({ natural[$0] }).reduce(0, +) > available else { return natural }
         if let name = columns.firstIndex(of: .name) {
             let others = flexibleIndices.filter { $0 != name }
-            if natural[name] + others.map({ min(natural[$0], LaunchColumn.minimumFlexibleWidth) }).reduce(0, +) <= available {
+            if natural[name] + others.map({ columns[$0].minimumWidth(natural: natural[$0]) }).reduce(0, +) <= available {
                 flexibleIndices = others
                 available -= natural[name]
             }
@@ -210,7 +263,7 @@ struct LaunchTableRenderer: Sendable {
 
         func widths(scale: Double) -> [Int] {
             flexibleIndices.map { index in
-                let floor = min(natural[index], LaunchColumn.minimumFlexibleWidth)
+                let floor = columns[index].minimumWidth(natural: natural[index])
                 return min(natural[index], max(floor, Int(scale * columns[index].weight)))
             }
         }

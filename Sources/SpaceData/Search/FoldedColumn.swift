@@ -59,6 +59,58 @@ struct FoldedColumn: Sendable {
         return found
     }
 
+    /// The values where `needle` occurs as a whole word: not inside a longer word,
+    /// so "mars" is a word of "Mars 2020" and "Mars-Grunt" but not of "Inmarsat" or
+    /// "Marshall". A needle that itself starts or ends inside a word ("mars 2") keeps
+    /// that edge free.
+    func values(containingWord needle: [UInt8]) -> BitSet {
+        var found = BitSet(count: valueCount)
+        guard valueCount > 0, let first = needle.first, let last = needle.last else { return found }
+        let checksStart = Self.isWordByte(first)
+        let checksEnd = Self.isWordByte(last)
+        // One pass, as `values(containing:)` makes, checking each hit's edges.
+        bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in
+                offsets.withUnsafeBufferPointer { offsets in
+                    let end = haystack.count
+                    var position = 0
+                    var value = 0
+                    while end - position >= needle.count,
+                          let offset = ByteSearch.firstOffset(
+                            of: needle, in: UnsafeBufferPointer(rebasing: haystack[position ..< end])) {
+                        let hit = position + offset
+                        value = Self.value(containing: hit, from: value, offsets: offsets)
+                        let valueStart = Int(offsets[value])
+                        let valueEnd = Int(offsets[value + 1])
+                        let hitEnd = hit + needle.count
+                        guard hitEnd <= valueEnd else {
+                            position = hit + 1  // the hit spans two values: not a match
+                            continue
+                        }
+                        if (!checksStart || hit == valueStart || !Self.isWordByte(haystack[hit - 1]))
+                            && (!checksEnd || hitEnd == valueEnd || !Self.isWordByte(haystack[hitEnd])) {
+                            found.insert(value)
+                            position = valueEnd  // one word per value is enough
+                        } else {
+                            position = hit + 1
+                        }
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Letters and digits of folded text: ASCII ones, and every byte of a character
+    /// outside ASCII (folding leaves those only in scripts without case, all letters).
+    @inline(__always)
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "0") ... UInt8(ascii: "9"), 0x80...: true
+        default: false
+        }
+    }
+
     /// The value whose bytes hold offset `position`, searching forward from
     /// `start` (hits come in ascending order): a few steps, then bisection.
     @inline(__always)
@@ -178,5 +230,10 @@ struct BitSet: Sendable {
     @inline(__always)
     func contains(_ member: Int) -> Bool {
         words[member >> 6] & (1 << UInt64(member & 63)) != 0
+    }
+
+    mutating func formUnion(_ other: BitSet) {
+        for index in words.indices { words[index] |= other.words[index] }
+        isEmpty = isEmpty && other.isEmpty
     }
 }

@@ -27,7 +27,8 @@ public final class LaunchCatalog: Sendable {
     public init(ordered launches: [Launch], filter: SearchQuery = SearchQuery(), limit: Int? = nil) {
         self.launches = launches
         engine = SearchEngine(launches: launches)
-        var selection = engine.search(filter)
+        // Ranked before the limit: `--past mars --limit 5` gives five Mars missions.
+        var selection = engine.rankingWholeWordsFirst(engine.search(filter))
         if let limit, selection.count > limit { selection = selection.limited(to: limit) }
         self.selection = selection
         // Nothing filtered out: searching all records skips the candidate list.
@@ -44,14 +45,17 @@ public final class LaunchCatalog: Sendable {
         search(SearchQuery(text))
     }
 
+    /// The session searches in the selection's order; the ranking comes after, so an
+    /// incremental search and one from scratch give the same rows in the same order.
     public func search(_ query: SearchQuery) -> LaunchMatches {
-        LaunchMatches(catalog: self, results: session.withLock { $0.search(query) })
+        LaunchMatches(catalog: self, results: engine.rankingWholeWordsFirst(session.withLock { $0.search(query) }))
     }
 
     /// `text` searched over the whole selection, never within previous results:
     /// the baseline the incremental `search` is measured against.
     public func searchFromScratch(_ text: String) -> LaunchMatches {
-        LaunchMatches(catalog: self, results: isWhole ? engine.search(text) : engine.search(SearchQuery(text), within: selection))
+        LaunchMatches(catalog: self, results: engine.rankingWholeWordsFirst(
+            isWhole ? engine.search(text) : engine.search(SearchQuery(text), within: selection)))
     }
 
     /// The selected launches, with the filter's highlights.
@@ -76,7 +80,7 @@ public final class LaunchCatalog: Sendable {
     }
 }
 
-/// The launches of one search of a `LaunchCatalog`, in display order.
+/// The launches of one search of a `LaunchCatalog`, in display order, whole-word matches first.
 public struct LaunchMatches: Sendable, RandomAccessCollection {
     public let catalog: LaunchCatalog
     public let results: SearchResults

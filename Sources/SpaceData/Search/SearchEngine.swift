@@ -91,7 +91,7 @@ public final class SearchEngine: Sendable {
         SearchResults(engine: self, query: query, records: matching(query, among: previous.records), isRefined: true)
     }
 
-    /// The records (ascending) matching every term, among `candidates` or all records.
+    /// The records matching every term, among `candidates` (in their order) or all records (ascending).
     private func matching(_ query: SearchQuery, among candidates: [Int32]?) -> [Int32] {
         var records = candidates
         if query.after != nil || query.before != nil {
@@ -252,6 +252,40 @@ public final class SearchEngine: Sendable {
             for record in 0 ..< count where isIncluded(record) { kept.append(Int32(record)) }
         }
         return kept
+    }
+
+    // MARK: Ranking
+
+    /// `results` with the records where each clause's text occurs as a whole word
+    /// first, the others after, each group in the order given: `mars` lists Mars 2020
+    /// before Inmarsat and NASA Marshall, and `starlink`, a whole word wherever it
+    /// matches, keeps date order. Exclusions and empty terms play no part.
+    public func rankingWholeWordsFirst(_ results: SearchResults) -> SearchResults {
+        let clauses = results.query.clauses
+            .map { SearchQuery.meaningful($0).filter { !$0.isExcluded } }
+            .filter { !$0.isEmpty }
+        guard !clauses.isEmpty, results.count > 1 else { return results }
+        // Per clause, the fields where one of its terms occurs as a word, and those values.
+        let wordValues: [[(numbers: [UInt32], values: BitSet)]] = clauses.map { clause in
+            SearchField.allCases.compactMap { field in
+                var union = BitSet(count: columns[field.rawValue].valueCount)
+                for term in clause where term.fields.contains(field) {
+                    union.formUnion(columns[field.rawValue].values(containingWord: term.folded))
+                }
+                return union.isEmpty ? nil : (valueNumbers[field.rawValue], union)
+            }
+        }
+        if wordValues.contains(where: \.isEmpty) { return results }  // no record can be whole
+        var whole: [Int32] = []
+        var partial: [Int32] = []
+        for record in results.records {
+            let isWhole = wordValues.allSatisfy { fields in
+                fields.contains { $0.values.contains(Int($0.numbers[Int(record)])) }
+            }
+            if isWhole { whole.append(record) } else { partial.append(record) }
+        }
+        guard !whole.isEmpty, !partial.isEmpty else { return results }
+        return SearchResults(engine: self, query: results.query, records: whole + partial, isRefined: results.isRefined)
     }
 
     // MARK: Highlighting

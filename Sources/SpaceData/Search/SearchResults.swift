@@ -1,4 +1,5 @@
-/// The records a query matched, in the order the engine was given them.
+/// The records a query matched, in the order the engine was given them (or, ranked,
+/// whole-word matches first: `SearchEngine.rankingWholeWordsFirst`).
 ///
 /// A collection of record positions (indices into the array the engine was
 /// built from). Highlights are computed on demand, per shown row: a query
@@ -6,7 +7,7 @@
 public struct SearchResults: Sendable, RandomAccessCollection {
     public let engine: SearchEngine
     public let query: SearchQuery
-    /// Matching record positions, ascending.
+    /// Matching record positions: ascending, unless ranked.
     let records: [Int32]
     /// Whether these were found by searching only the previous results.
     public let isRefined: Bool
