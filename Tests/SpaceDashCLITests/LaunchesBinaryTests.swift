@@ -73,7 +73,7 @@ import SpaceData
         #expect(result.exitCode == 0)
         #expect(server.requests.first?.target == "/2.3.0/launches/previous/?mode=normal&limit=100&ordering=-net")
         #expect(server.requests.first?.headers["Authorization"] == "Token abc123")
-        let launches = try JSONDecoder().decode([Launch].self, from: result.stdout)
+        let launches = try Self.listed(result.stdout)
         #expect(launches.count == 3 + 6_471, "Launch Library's three, then GCAT's history, all older")
         #expect(launches.first?.name == "Gravity-1 | Unknown Payload", "the latest of the three")
         #expect(launches.compactMap(\.net) == launches.compactMap(\.net).sorted(by: >), "past launches newest first")
@@ -138,6 +138,12 @@ import SpaceData
         #expect(Self.rows(offline).count == 3, "the three Starlink launches from Vandenberg")
     }
 
+    /// The launches of `launches --json`'s `{"source", "launches"}`.
+    static func listed(_ json: Data) throws -> [Launch] {
+        struct Listing: Decodable { var launches: [Launch] }
+        return try JSONDecoder().decode(Listing.self, from: json).launches
+    }
+
     // MARK: nothing rots
 
     static let nothingAhead = "spacedash: the bundled listing of 20 July 2026 has no launches still ahead; connect to get today's, or search the history with --past\n"
@@ -147,7 +153,11 @@ import SpaceData
         for arguments in [["--offline"], [], ["search", "--offline", "starlink"], ["--offline", "--json"]] {
             let result = try spacedash(arguments, Sandbox().environment(nil, after))
             #expect(result.exitCode == 0, "\(arguments)")
-            #expect(result.stdoutText == (arguments.contains("--json") ? "[]\n" : ""), "\(arguments)")
+            if arguments.contains("--json") {
+                #expect(try Self.listed(result.stdout).isEmpty, "\(arguments)")
+            } else {
+                #expect(result.stdoutText == "", "\(arguments)")
+            }
             #expect(result.stderrText.hasSuffix(Self.nothingAhead), "\(arguments): \(result.stderrText)")
             #expect(!result.stderrText.contains("showing"), "a listing that shows nothing is not announced")
         }
@@ -211,7 +221,7 @@ import SpaceData
         let stale = try spacedash(["--past", "--json", "--after", "1961", "--before", "1962", "vostok"],
                                   sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-21T14:38:00Z"]))
         #expect(stale.exitCode == 0)
-        let vostoks = try JSONDecoder().decode([Launch].self, from: stale.stdout)
+        let vostoks = try Self.listed(stale.stdout)
         #expect(vostoks.map(\.net).allSatisfy { ($0 ?? .distantPast) >= LaunchLibraryDate.date(from: "1961-01-01T00:00:00Z")! && ($0 ?? .distantFuture) < LaunchLibraryDate.date(from: "1962-01-01T00:00:00Z")! })
         #expect(vostoks.contains { $0.id == "gcat:1961 MU" }, "Gagarin's Vostok, 12 April 1961")
         #expect(stale.stderrText.contains("showing launches cached 1 day ago"), "\(stale.stderrText)")
@@ -312,7 +322,7 @@ import SpaceData
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stderrText == "")
         let expected = try LaunchLibraryDecoder.decodePage(Data(contentsOf: URL(fileURLWithPath: path))).launches
-        let shown = try JSONDecoder().decode([Launch].self, from: result.stdout)
+        let shown = try Self.listed(result.stdout)
         #expect(Set(shown) == Set(expected))
     }
 
@@ -347,7 +357,8 @@ import SpaceData
         #expect(result.stdoutText == "")
         #expect(result.stderrText == "spacedash: no upcoming launches match \"zzzz\" (searched 3)\n")
         let json = try spacedash(["--file", path, "zzzz", "--json"], Sandbox().environment(nil))
-        #expect(json.stdoutText == "[]\n")
+        #expect(try Self.listed(json.stdout).isEmpty)
+        #expect(json.stdoutText.contains("\"kind\" : \"file\""))
     }
 
     @Test func usageErrorsExit64() throws {

@@ -210,6 +210,11 @@ import TestSupport
 
     @Test func ownJSONOutputSearchesBackWithItsAgency() async throws {
         let json = await run(["--file", Self.normal, "--json"], terminal: false)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let source = try #require(object["source"] as? [String: Any])
+        #expect(source["kind"] as? String == "file")
+        #expect(source["description"] as? String == "the file \(Self.normal)")
+        #expect((object["launches"] as? [[String: Any]])?.isEmpty == false)
         let saved = FileManager.default.temporaryDirectory.appendingPathComponent("spacedash-roundtrip-\(UUID().uuidString).json")
         try json.stdout.write(to: saved, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: saved) }

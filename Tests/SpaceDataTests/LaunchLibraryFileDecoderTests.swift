@@ -244,9 +244,11 @@ import TestSupport
         #expect(throws: ServiceFailure.fileIsDashboard(path: file.path)) {
             try LaunchService.load(file: file.path)
         }
-        // An object with only one of the two keys is no dashboard.
+        // An object with only one of the two keys is no dashboard: `launches --json`
+        // that matched nothing reads back as no launches.
+        #expect(try LaunchLibraryFileDecoder.decode(bytes: Array(#"{"source": {}, "launches": []}"#.utf8)).launches.isEmpty)
         #expect(throws: LaunchLibraryError.unexpectedShape("it has no \"results\"")) {
-            try LaunchLibraryFileDecoder.decode(bytes: Array(#"{"launches": []}"#.utf8))
+            try LaunchLibraryFileDecoder.decode(bytes: Array(#"{"mars_weather": []}"#.utf8))
         }
     }
 }

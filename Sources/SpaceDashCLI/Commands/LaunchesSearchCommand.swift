@@ -44,12 +44,16 @@ struct LaunchesSearchCommand: Command {
             launches and the matched text highlighted. Into a pipe: one launch per line, tab-separated \
             fields with no header: NET (ISO-8601 UTC), name, agency, mission type, location, status, id; \
             plain unless --color always, which highlights the matches there too. \
-            With --json: an array of objects with the fields id, name, agency, agency_abbrev, agency_type, \
+            With --json: an object {"source": where the list came from (kind live, cache, sample or file; \
+            fetched_at, age_seconds, description, notices), "launches": objects with the fields id, name, agency, agency_abbrev, agency_type, \
             mission, mission_type, mission_description, orbit, orbit_abbrev, pad, location, country_code, \
             latitude, longitude, net, net_precision, window_start, window_end, status, status_abbrev, \
-            rocket, webcast_live, last_updated (null when unknown; dates ISO-8601 UTC).
+            rocket, webcast_live, last_updated (null when unknown; dates ISO-8601 UTC)}.
 
-            No match prints nothing on stdout ([] with --json) and exits 0.
+            Results whose words match whole come first ("mars": Mars missions before Inmarsat); \
+            a row matched in a field the table does not show says where, in a MATCHED column.
+
+            No match prints nothing on stdout (an empty "launches" with --json) and exits 0.
             """,
         arguments: [query, LaunchTimeframeOption.past, limit, file, pages, ics, interactive, debounce],
         groups: [LaunchFilterOptions.group, OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet),
@@ -61,7 +65,7 @@ struct LaunchesSearchCommand: Command {
             Example("spacedash launches search --agency spacex --agency \"rocket lab\" 'crew | cargo'", "Crew or cargo flights by either provider."),
             Example("spacedash launches search --past --agency spacex --limit 10", "SpaceX's last ten launches."),
             Example("spacedash launches search --file saved.json mission:communications", "Search a saved response."),
-            Example("spacedash launches search --json status:go | jq '.[].name'", "Names of launches that are Go."),
+            Example("spacedash launches search --json status:go | jq '.launches[].name'", "Names of launches that are Go."),
             Example("spacedash launches spacex --watch", "SpaceX's next launches, counting down live."),
         ])
 

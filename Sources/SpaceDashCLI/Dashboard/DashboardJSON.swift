@@ -29,7 +29,7 @@ enum DashboardJSON {
         case .loaded(let sourced):
             let launches = LaunchesPanel.next(sourced.value.launches, now: now, count: limit)
             object["launches"] = [
-                "source": source(sourced, now: now),
+                "source": LaunchSourceJSON.object(sourced, now: now),
                 "launches": try parsed(LaunchJSONRenderer.render(launches)),
             ]
         case .failed(let message):
@@ -41,18 +41,5 @@ enum DashboardJSON {
 
     private static func parsed(_ text: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(text.utf8))
-    }
-
-    /// The launches' origin in the shape `mars-weather --json` gives its own.
-    static func source(_ sourced: Sourced<LaunchList>, now: Date) -> [String: Any] {
-        var age: Any = NSNull()
-        if case .cache(_, let seconds) = sourced.origin { age = seconds.rounded() }
-        return [
-            "kind": sourced.origin.kind,
-            "fetched_at": sourced.origin.obtainedAt.map { ISO8601DateFormatter().string(from: $0) } ?? NSNull(),
-            "age_seconds": age,
-            "description": LaunchesPanel.describe(sourced),
-            "notices": LaunchNotices.notices(sourced, now: now).map { ["kind": $0.kind.rawValue, "message": $0.message] },
-        ]
     }
 }

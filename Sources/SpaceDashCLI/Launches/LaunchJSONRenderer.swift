@@ -1,8 +1,8 @@
 import Foundation
 import SpaceData
 
-/// `spacedash launches --json`: a JSON array of launch objects, one per
-/// launch shown, in the order shown. Every object has every field of
+/// Launch objects: `launches --json`'s `launches` (in `LaunchSourceJSON`'s envelope),
+/// one per launch shown, in the order shown. Every object has every field of
 /// `Launch.CodingKeys` (absent values are `null`): id, name, agency,
 /// agency_abbrev, agency_type, mission, mission_type, mission_description,
 /// orbit, orbit_abbrev, pad, location, country_code, latitude, longitude,

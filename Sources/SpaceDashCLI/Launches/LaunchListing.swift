@@ -34,14 +34,14 @@ struct LaunchListing: Sendable {
 
         if shown.isEmpty {
             // A calendar must hold an event (RFC 5545 §3.4): with none, nothing is printed.
-            if output.json { try context.stdout.writeLine("[]") }
+            if output.json { try context.stdout.writeLine(try LaunchSourceJSON.listing([], source: source(loaded, context))) }
             if !loaded.saidNothingAhead { output.notice(noMatchMessage(total: loaded.launches.count), in: context) }
             return .success
         }
         if ics {
             try context.stdout.write(calendar(shown.map(\.launch), endpoint: try services.launchLibraryEndpoint(), context))
         } else if output.json {
-            try context.stdout.writeLine(try LaunchJSONRenderer.render(shown.map(\.launch)))
+            try context.stdout.writeLine(try LaunchSourceJSON.listing(shown.map(\.launch), source: source(loaded, context)))
         } else if context.stdout.isTerminal {
             let renderer = LaunchTableRenderer(
                 dates: LaunchDateText(zone: context.displayTimeZone, now: context.now),
@@ -66,6 +66,11 @@ struct LaunchListing: Sendable {
         let (text, undated) = LaunchCalendarWriter(stamp: context.now, version: SpaceDashVersion.current).calendar(details)
         if undated > 0 { selection.output.notice("left \(undated) launch\(undated == 1 ? "" : "es") without a date out of the calendar", in: context) }
         return text
+    }
+
+    private func source(_ loaded: LaunchSelection.Loaded, _ context: CommandContext) -> [String: Any] {
+        if let sourced = loaded.sourced { return LaunchSourceJSON.object(sourced, now: context.now) }
+        return LaunchSourceJSON.file(named: selection.file.map(LaunchFile.name(of:)) ?? "")
     }
 
     private func noMatchMessage(total: Int) -> String {

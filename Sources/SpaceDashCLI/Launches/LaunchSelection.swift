@@ -27,7 +27,8 @@ struct LaunchSelection: Sendable {
     struct Loaded {
         var launches: [Launch]
         /// nil for a file.
-        var origin: DataOrigin?
+        var sourced: Sourced<LaunchList>?
+        var origin: DataOrigin? { sourced?.origin }
         /// The bundled listing with nothing ahead has said so in its one line.
         var saidNothingAhead = false
     }
@@ -41,7 +42,7 @@ struct LaunchSelection: Sendable {
         let sourced = try await services.launches().launches(serviceRequest).firstResult()
         for notice in LaunchNotices.notices(sourced, now: context.now) { output.notice(notice.message, in: context) }
         if fetch.verbose { context.notice(OriginText.launches(sourced, refreshAsked: fetch.policy.refresh)) }
-        return Loaded(launches: sourced.value.launches, origin: sourced.origin, saidNothingAhead: LaunchNotices.saysNothingAhead(sourced))
+        return Loaded(launches: sourced.value.launches, sourced: sourced, saidNothingAhead: LaunchNotices.saysNothingAhead(sourced))
     }
 
     /// `--past --file` of a saved list of upcoming launches: those still to come are not

@@ -47,7 +47,7 @@ import TestSupport
         let json = try run.run(["launches", "--refresh", "--json"], server: server)
         #expect(json.exitCode == 0)
         #expect(!json.stdout.contains(where: { $0 < 0x20 && $0 != 0x0A }), "\(name): a raw control byte in --json")
-        let objects = try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]]
+        let objects = (try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])?["launches"] as? [[String: Any]]
         #expect(objects?.first?["name"] as? String == text, "\(name): --json keeps the data exactly")
     }
 

@@ -34,7 +34,8 @@ public struct LaunchPage: Sendable, Equatable {
 ///
 /// Accepts the page envelope (`count`/`next`/`previous`/`results`), a bare
 /// `results` array, or a single launch object (`/launches/{id}/`); and
-/// spacedash's own `--json` output (flat `Launch` objects, alone or in an array),
+/// spacedash's own `--json` output (flat `Launch` objects, alone, in an array or in
+/// `launches --json`'s `{"source", "launches"}`),
 /// so `launches --json > saved.json` reads back whole with `--file saved.json`.
 ///
 /// Which reader runs when:
@@ -86,6 +87,11 @@ public enum LaunchLibraryDecoder {
             }
             if let detail = envelope.detail {
                 throw LaunchLibraryError.fromDetail(detail)
+            }
+            // spacedash's own `launches --json`: {"source": …, "launches": [its records]}.
+            struct SpacedashListing: Decodable { var launches: [Lossy<Launch>] }
+            if let listing = try? decoder.decode(SpacedashListing.self, from: data) {
+                return try spacedashPage(listing.launches)
             }
             if (try? decoder.decode(SpacedashLaunchProbe.self, from: data))?.isSpacedashLaunch == true {
                 return try spacedashPage([decoder.decode(Lossy<Launch>.self, from: data)])

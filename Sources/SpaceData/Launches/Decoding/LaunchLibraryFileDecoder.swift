@@ -169,7 +169,13 @@ public enum LaunchLibraryFileDecoder {
                 let key = try reader.readString()
                 try reader.expect(UInt8(ascii: ":"), "':'")
                 keys.insert(key)
-                if key == "results", try reader.peekNonWhitespace() == UInt8(ascii: "[") {
+                if key == "launches", records == nil, try reader.peekNonWhitespace() == UInt8(ascii: "[") {
+                    // spacedash's own `launches --json`: {"source": …, "launches": [its records]}.
+                    reader.release()
+                    var decoder = RecordDecoder(topLevel: true, sharesNames: sharesNames)
+                    try decoder.decodeArray(&reader)
+                    records = decoder
+                } else if key == "results", try reader.peekNonWhitespace() == UInt8(ascii: "[") {
                     reader.release()  // from here on only records are kept, one at a time
                     var decoder = RecordDecoder(topLevel: false, sharesNames: sharesNames)
                     // Room for them all at once: a million launches grown by doubling
