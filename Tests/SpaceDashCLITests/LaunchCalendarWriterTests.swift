@@ -109,6 +109,10 @@ import SpaceData
         #expect(first.count == 10)
     }
 
+    @Test func gcatTagsMakeUIDsWithoutSpaces() {
+        #expect(LaunchCalendarWriter.uid(of: "gcat:1962 B OME") == "gcat:1962-B-OME@launches.spacedash")
+    }
+
     @Test func aLaunchWithoutADateIsLeftOutAndCounted() throws {
         let (text, undated) = Self.writer.calendar([LaunchDetail(launch: Launch(id: "a", name: "A"))])
         #expect(undated == 1)

@@ -116,9 +116,10 @@ struct LaunchCalendarWriter: Sendable {
         detail.infoLinks.first?.url ?? detail.webcasts.first?.url ?? detail.recordURL
     }
 
-    /// Stable across runs and machines: Launch Library's id is a UUID.
+    /// Stable across runs and machines: Launch Library's id is a UUID. GCAT's launch tags
+    /// hold spaces ("1962 B OME"), legal in a UID but a trap for tools that split on them.
     static func uid(of id: String) -> String {
-        "\(text(id))@launches.spacedash"
+        "\(text(id.replacingOccurrences(of: " ", with: "-")))@launches.spacedash"
     }
 
     private static func allDay(_ day: Date) -> [String] {
