@@ -235,7 +235,11 @@ private func problem(_ words: [String]) -> String? {
         #expect(weather.action == .help)
         #expect(weather.helpTarget.map { $0.configuration.name } == ["spacedash", "mars-weather"])
         #expect(problem(["mars-weather", "help", "me"]) != nil, "more words are still a mistake")
-        #expect(try parse(["launches", "search", "help"]).action == .run, "a search's words are its query")
+        // A lone "help" is the help everywhere; the word itself goes after --.
+        #expect(try parse(["launches", "search", "help"]).action == .help)
+        #expect(try parse(["launches", "next", "help"]).helpTarget.map { $0.configuration.name } == ["spacedash", "launches", "next"])
+        #expect(try parse(["launches", "search", "--", "help"]).action == .run, "a search's words are its query")
+        #expect(try parse(["launches", "search", "help", "desk"]).action == .run)
     }
 
     @Test func aMisspelledSubcommandInAGroupWithADefaultIsAUsageError() throws {
@@ -429,4 +433,17 @@ private func problem(_ words: [String]) -> String? {
         #expect(problem(["--" + long]) == "unknown option '--" + String(repeating: "x", count: 58) + "…'")
         #expect(problem(["mars-weather", "--sols", long])?.hasPrefix("invalid value 'xxxx") == true)
     }
+
+    /// Too short to refuse (`launches test` searches), but said when nothing matches.
+    @Test func aShortWordOneEditFromACommandIsOnlyAHint() throws {
+        let names = ["show", "next"]
+        #expect(CommandLineParser.shortMisspelling("nxt", among: names) == "next")
+        #expect(CommandLineParser.shortMisspelling("shwo", among: names) == "show")
+        #expect(CommandLineParser.shortMisspelling("shw", among: names) == "show")
+        #expect(CommandLineParser.shortMisspelling("iss", among: names) == nil)
+        #expect(CommandLineParser.shortMisspelling("next", among: names) == nil)
+        #expect(CommandLineParser.shortMisspelling("nexts", among: names) == nil, "five letters: the parser refuses it")
+        #expect(try parse(["launches", "nxt"]).action == .run)
+    }
 }
+

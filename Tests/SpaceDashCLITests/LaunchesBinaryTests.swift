@@ -350,6 +350,13 @@ import SpaceData
         #expect(null.stderrText == "spacedash: standard input is not a Launch Library response: it is JSON but not a list of launches (the whole document is one value, null)\n")
     }
 
+    @Test func aTypoOfACommandThatMatchesNothingSaysWhatWasMeant() throws {
+        let path = ProjectPaths.fixtures.appendingPathComponent("launches/ll2-2.3.0-normal.json").path
+        let result = try spacedash(["--file", path, "shwo", "x"], Sandbox().environment(nil))
+        #expect(result.exitCode == 0)
+        #expect(result.stderrText == "spacedash: no upcoming launches match \"shwo x\" (searched 3); did you mean 'spacedash launches show x'?\n")
+    }
+
     @Test func noMatchPrintsNothingOrAnEmptyArray() throws {
         let path = ProjectPaths.fixtures.appendingPathComponent("launches/ll2-2.3.0-normal.json").path
         let result = try spacedash(["--file", path, "zzzz"], Sandbox().environment(nil))

@@ -117,7 +117,19 @@ struct LaunchesSearchCommand: Command {
         let search = InteractiveLaunchSearch(selection: selection, debounce: debounce)
         mode = interactive ? .interactive(search)
             : watch.isOn ? .watch(LaunchWatch(selection: selection, watch: watch, search: search))
-            : .listing(LaunchListing(selection: selection, ics: ics))
+            : .listing(LaunchListing(selection: selection, ics: ics, meantCommand: Self.meantCommand(selection.words)))
+    }
+
+    /// `launches nxt` → "spacedash launches next", said when nothing matched "nxt".
+    private static func meantCommand(_ words: [String]) -> String? {
+        guard let first = words.first else { return nil }
+        let ownName = Self.configuration.name
+        var siblings: [String] = []
+        for command in LaunchesCommand.configuration.subcommands where command.configuration.name != ownName {
+            siblings.append(command.configuration.name)
+        }
+        guard let name = CommandLineParser.shortMisspelling(first, among: siblings) else { return nil }
+        return (["spacedash launches", name] + words.dropFirst()).joined(separator: " ")
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {

@@ -6,6 +6,9 @@ import SpaceData
 struct LaunchListing: Sendable {
     var selection: LaunchSelection
     var ics = false
+    /// The command the words may have meant (`launches nxt`: "spacedash launches next"),
+    /// said when they match nothing.
+    var meantCommand: String?
 
     /// A query longer than this is not echoed whole in "no match" (a pasted page of text).
     static let describedLimit = 120
@@ -78,6 +81,6 @@ struct LaunchListing: Sendable {
         var described = selection.query.description
         if described.isEmpty { return "no \(what) launches to show" }
         if described.count > Self.describedLimit { described = String(described.prefix(Self.describedLimit - 1)) + "…" }
-        return "no \(what) launches match \(described) (searched \(total))"
+        return "no \(what) launches match \(described) (searched \(total))" + (meantCommand.map { "; did you mean '\($0)'?" } ?? "")
     }
 }

@@ -58,4 +58,14 @@ extension CommandLineParser {
         error.commandPath = named.dropFirst().map { $0.configuration.name }
         return error
     }
+
+    /// `launches nxt`, `launches shwo x`: a short first word one edit from a subcommand's
+    /// name. Too short to refuse (`test` is a query, one edit from `next`), so the
+    /// command says it only when the search finds nothing: the name, or nil.
+    static func shortMisspelling(_ word: String, among names: [String]) -> String? {
+        guard (3...4).contains(word.count) else { return nil }
+        let typed = Array(word.lowercased())
+        return names.first { $0 != word && Suggestion.editDistance(typed, Array($0)) <= 1 }
+    }
 }
+

@@ -75,8 +75,9 @@ enum CommandLineParser {
         let rest = carried + words[index...]
         let helpTarget = helpBeforeCommandWords ? named : chain
         let helpRequested = rest.prefix(while: { $0 != "--" }).contains { $0 == "--help" || $0 == "-h" }
-        // `mars-weather help`: a command that takes no words can only mean its help, as `launches help` does.
-        if rest.count == 1, rest.first == "help", chain.count == named.count, !takesWords(chain.last!.configuration) {
+        // `mars-weather help`, `launches next help`: a lone "help" is the command's help
+        // everywhere, as `launches help` is (a search for the word: `launches search -- help`).
+        if rest.count == 1, rest.first == "help" {
             return Invocation(action: .help, commands: chain, helpTarget: named, arguments: ParsedArguments(), colorMode: .auto)
         }
 
