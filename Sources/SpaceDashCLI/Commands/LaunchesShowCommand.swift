@@ -33,7 +33,8 @@ struct LaunchesShowCommand: Command {
         examples: [
             Example("spacedash launches show e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", "One launch by its id."),
             Example("spacedash launches show starlink 17-39", "The launch whose name has these words."),
-            Example("spacedash launches show --json crew | jq '.webcasts[].url'", "Webcast addresses of the next crewed launch."),
+            Example("spacedash launches show --json \"$(spacedash launches next crew --format '{id}')\" | jq '.webcasts[].url'",
+                    "Webcast addresses of the next crewed launch (one id, however many launches match 'crew')."),
         ])
 
     let words: [String]

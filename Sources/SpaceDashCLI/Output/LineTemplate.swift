@@ -15,8 +15,18 @@ extension LinePlaceholder {
     }
 
     /// The help's list, one placeholder a line: "  {name}  the launch's name…".
+    /// Names padded to one column, text wrapped under itself within 80 columns, as the
+    /// help's option lists are.
     static var helpLines: String {
-        allCases.map { "  {\($0.rawValue)}  \($0.help)" }.joinedText(separator: "\n")
+        let nameWidth = allCases.map { $0.rawValue.count + 2 }.max() ?? 0
+        return allCases.flatMap { placeholder -> [String] in
+            let name = "{" + placeholder.rawValue + "}"
+            let indent = 2 + nameWidth + 2
+            let label = "  " + name + String(repeating: " ", count: nameWidth - name.count + 2)
+            return DisplayWidth.wrap(placeholder.help, toWidth: 80 - indent).enumerated().map { index, text in
+                (index == 0 ? label : String(repeating: " ", count: indent)) + text
+            }
+        }.joinedText(separator: "\n")
     }
 }
 
