@@ -76,7 +76,7 @@ endef
 # What the tests check the man page and the completions with: groff and man,
 # the real shells (bash-completion's loader, zsh, fish), and openssl for the https tests.
 test-deps:
-	$(call apt_ensure,groff:groff-base man:man-db zsh:zsh fish:fish /usr/share/bash-completion/bash_completion:bash-completion openssl:openssl,the tests read the man page and complete in each shell and serve https with openssl)
+	$(call apt_ensure,groff:groff-base man:man-db zsh:zsh fish:fish /usr/share/bash-completion/bash_completion:bash-completion openssl:openssl /usr/share/zoneinfo/America/New_York:tzdata,the tests read the man page and complete in each shell and serve https with openssl and name time zones as tzdata does)
 
 build: deps
 	$(SWIFT) build $(SWIFTFLAGS)

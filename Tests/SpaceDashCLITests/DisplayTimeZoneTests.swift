@@ -25,7 +25,7 @@ import SpaceData
         let net = try #require(LaunchLibraryDate.date(from: "2026-07-20T14:38:00Z"))
         let launch = Launch(id: "x", name: "X", net: net, netPrecision: "Minute")
         let paris = LaunchDateText(zone: DisplayTimeZone(utc: false, environment: ["TZ": "Europe/Paris"]), now: net)
-        #expect(paris.date(of: launch) == "2026-07-20 16:38 GMT+2")
+        #expect(paris.date(of: launch) == "2026-07-20 16:38 CEST")
         let utc = LaunchDateText(zone: DisplayTimeZone(utc: true, environment: ["TZ": "Europe/Paris"]), now: net)
         #expect(utc.date(of: launch) == "2026-07-20 14:38 UTC")
     }

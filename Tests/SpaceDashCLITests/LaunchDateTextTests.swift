@@ -14,9 +14,9 @@ import SpaceData
         let utc = LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now)
         #expect(utc.date(of: launch("2026-12-01T20:25:00Z")) == "2026-12-01 20:25 UTC")
         let paris = LaunchDateText(timeZone: TimeZone(identifier: "Europe/Paris")!, now: Self.now)
-        #expect(paris.date(of: launch("2026-12-01T20:25:00Z")) == "2026-12-01 21:25 GMT+1")
+        #expect(paris.date(of: launch("2026-12-01T20:25:00Z")) == "2026-12-01 21:25 CET")
         let newYork = LaunchDateText(timeZone: TimeZone(identifier: "America/New_York")!, now: Self.now)
-        #expect(newYork.date(of: launch("2026-12-02T03:10:00Z")) == "2026-12-01 22:10 GMT-5")
+        #expect(newYork.date(of: launch("2026-12-02T03:10:00Z")) == "2026-12-01 22:10 EST")
     }
 
     @Test func coarsePrecisionsShowNoTime() {
@@ -93,10 +93,10 @@ import SpaceData
 
     @Test func windowsReadInTheChosenZoneTheEndsDateOnlyWhenItDiffers() {
         let paris = LaunchDateText(timeZone: TimeZone(identifier: "Europe/Paris")!, now: Self.now)
-        #expect(paris.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T22:25:00Z")) == "2026-12-01 21:25 – 23:25 GMT+1")
-        #expect(paris.window(of: window("2026-12-01T22:30:00Z", "2026-12-01T23:30:00Z")) == "2026-12-01 23:30 GMT+1 – 2026-12-02 00:30 GMT+1")
-        #expect(paris.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T20:25:00Z")) == "2026-12-01 21:25 GMT+1", "an instantaneous window")
-        #expect(paris.window(of: window("2026-12-01T20:25:00Z", nil)) == "2026-12-01 21:25 GMT+1")
+        #expect(paris.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T22:25:00Z")) == "2026-12-01 21:25 – 23:25 CET")
+        #expect(paris.window(of: window("2026-12-01T22:30:00Z", "2026-12-01T23:30:00Z")) == "2026-12-01 23:30 CET – 2026-12-02 00:30 CET")
+        #expect(paris.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T20:25:00Z")) == "2026-12-01 21:25 CET", "an instantaneous window")
+        #expect(paris.window(of: window("2026-12-01T20:25:00Z", nil)) == "2026-12-01 21:25 CET")
         let utc = LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: Self.now)
         #expect(utc.window(of: window("2026-12-01T20:25:00Z", "2026-12-01T22:25:00Z")) == "2026-12-01 20:25 – 22:25 UTC")
         #expect(utc.window(of: window("2027-01-14T00:00:00Z", "2027-01-15T00:00:00Z", precision: "Day")) == "2027-01-14", "no made-up hours")

@@ -320,7 +320,7 @@ import TestSupport
         #expect(screen.line(2).hasPrefix("▶ ") && screen.line(2).hasSuffix("  Falcon 9 | One · SpaceX"), "\(screen.lines)")
         #expect(screen.line(3).hasPrefix("  ") && screen.line(3).hasSuffix("  Falcon 9 | Three · SpaceX"))
         let window = try #require(screen.lines.first { $0.hasPrefix("Window:") })
-        #expect(window.hasPrefix("Window:  2030-01-01 13:00 GMT+1 · "), "the window in local time (TZ), as the table shows it")
+        #expect(window.hasPrefix("Window:  2030-01-01 13:00 CET · "), "the window in local time (TZ), as the table shows it")
         terminal.type("\u{1B}[B\r")
         let result = process.wait(timeout: 60)
         #expect(result.exitCode == 0)

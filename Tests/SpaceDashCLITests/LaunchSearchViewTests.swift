@@ -151,7 +151,7 @@ import Testing
         view.timeZone = try #require(TimeZone(identifier: "Europe/Paris"))
         let now = start.addingTimeInterval(-(3 * 86_400 + 4 * 3600))
         let local = view.frame(Self.state("", [launch]), size: TerminalSize(columns: 80, rows: 20), now: now).lines.map(\.plainText)
-        #expect(local.contains("Window:  2026-12-01 21:25 – 23:25 GMT+1 · in 3d 4h"), "\(local)")
+        #expect(local.contains("Window:  2026-12-01 21:25 – 23:25 CET · in 3d 4h"), "\(local)")
         #expect(!local.joined().contains("2026-12-01T20:25:00Z"), "not ISO UTC")
         view.timeZone = try #require(TimeZone(identifier: "UTC"))
         let utc = view.frame(Self.state("", [launch]), size: TerminalSize(columns: 80, rows: 20), now: now).lines.map(\.plainText)

@@ -72,7 +72,8 @@ struct LaunchDateText: Sendable {
     }
 
     private func zoneName(at date: Date) -> String {
-        ["UTC", "GMT", "Etc/UTC"].contains(timeZone.identifier) ? "UTC" : (timeZone.abbreviation(for: date) ?? timeZone.identifier)
+        ["UTC", "GMT", "Etc/UTC"].contains(timeZone.identifier) ? "UTC"
+            : (TimeZoneAbbreviation.abbreviation(of: timeZone, at: date) ?? timeZone.abbreviation(for: date) ?? timeZone.identifier)
     }
 
     /// "in 3d 4h", "in 5h 12m", "in 12m", "now", "3h ago": the time left
