@@ -41,7 +41,7 @@ import SpaceData
     @Test func imperialConvertsTemperaturesOnlyAndSaysSoInTheFieldNames() throws {
         let feed = try CuriositySample.feed()
         let json = CuriosityWeatherJSON.render(Self.report(feed), sols: [try #require(feed.sol(4801))], units: .imperial, now: Date(timeIntervalSince1970: 0))
-        #expect(json.contains(#""air_temperature_f":{"min":-88.6,"max":35.6},"ground_temperature_f":{"min":-117.4,"max":53.6},"pressure_pa":807"#))
+        #expect(json.contains(#""air_temperature_f":{"min":-89,"max":36},"ground_temperature_f":{"min":-117,"max":54},"pressure_pa":807"#))
         #expect(!json.contains("_c\""))
     }
 }

@@ -52,4 +52,13 @@ import SpaceData
         #expect(lines.contains { $0.hasPrefix("Source: the bundled sample: Curiosity's REMS weather") })
         #expect(!lines.joined().contains("Wind"), "REMS reports no wind")
     }
+
+    /// Every number of InSight's panel names its unit, in imperial as in metric.
+    @Test func insightsAverageAndGustsNameTheirUnits() throws {
+        let sol = try #require(InSightSample.feed().sols.max { $0.sol < $1.sol })
+        let lines = MarsPanel(units: .imperial, glyphs: .unicode, style: .plain, now: Date(timeIntervalSince1970: 0)).summary(of: sol)
+        #expect(lines.contains("Temperature  -139.8 to 24.0 °F, average -80.4 °F"), "\(lines)")
+        #expect(lines.contains("Wind         12.6 mph average, gusts 41.6 mph, mostly from WNW"), "\(lines)")
+    }
 }
+

@@ -45,7 +45,7 @@ import TestSupport
 
     @Test func curiosityRowsFollowUnits() throws {
         let result = try run(["--offline", "--sols", "1", "--units", "imperial"])
-        #expect(result.stdoutText == "4801\t2026-02-07\t8\t221\t-88.6\t35.6\t-117.4\t53.6\t807\tModerate\t05:23\t17:34\n")
+        #expect(result.stdoutText == "4801\t2026-02-07\t8\t221\t-89\t36\t-117\t54\t807\tModerate\t05:23\t17:34\n")
     }
 
     @Test func insightIntoAPipeIsRowsAndItsSourceGoesToStderr() throws {

@@ -43,7 +43,7 @@ import Testing
         #expect(MarsWeatherTabSeparatedRenderer.line(sol, units: .metric)
             == "4801\t2026-02-07\t8\t221\t-67\t2\t-83\t12\t807\tModerate\t05:23\t17:34")
         #expect(MarsWeatherTabSeparatedRenderer.line(sol, units: .imperial)
-            == "4801\t2026-02-07\t8\t221\t-88.6\t35.6\t-117.4\t53.6\t807\tModerate\t05:23\t17:34")
+            == "4801\t2026-02-07\t8\t221\t-89\t36\t-117\t54\t807\tModerate\t05:23\t17:34")
         #expect(MarsWeatherTabSeparatedRenderer.curiosityFieldNames(.imperial).count == 12)
     }
 

@@ -134,12 +134,12 @@ struct MarsPanel: Sendable {
         let season = InSightSeason(sol).name.map { "northern \($0)" } ?? missing
         var lines = ["Sol \(sol.sol)\(glyphs.joiner)\(MarsWeatherFormat.day(sol.firstUTC))\(glyphs.joiner)\(season)"]
         if let temperature = units.temperature(sol.temperature) {
-            lines.append("Temperature  \(value(temperature.minimum)) to \(value(temperature.maximum)) \(temperatureUnit), average \(value(temperature.average))")
+            lines.append("Temperature  \(value(temperature.minimum)) to \(value(temperature.maximum)) \(temperatureUnit), average \(value(temperature.average)) \(temperatureUnit)")
         } else {
             lines.append("Temperature  \(missing)")
         }
         lines.append("Pressure     " + (sol.pressure.map { "\(value($0.average)) Pa" } ?? missing))
-        var wind = units.speed(sol.windSpeed).map { "\(value($0.average)) \(units.speedSymbol) average, gusts \(value($0.maximum))" } ?? missing
+        var wind = units.speed(sol.windSpeed).map { "\(value($0.average)) \(units.speedSymbol) average, gusts \(value($0.maximum)) \(units.speedSymbol)" } ?? missing
         if let direction = sol.wind?.mostCommon?.point { wind += ", mostly from \(APIText.display(direction))" }
         lines.append("Wind         " + wind)
         lines.append("Today        " + MarsToday(.insight, now: now).brief(glyphs: glyphs))

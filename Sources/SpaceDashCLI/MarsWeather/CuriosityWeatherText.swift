@@ -82,9 +82,10 @@ enum CuriosityFormat {
         return MarsWeatherFormat.value(value)
     }
 
-    /// A temperature in the chosen units, rounded to a tenth after converting.
+    /// A temperature in the chosen units, in whole degrees.
     static func temperature(_ celsius: Double?, _ units: MarsWeatherUnits) -> Double? {
-        // The feed gives whole °C; a tenth of a °F is as precise as that.
-        celsius.map { (units.temperature($0) * 10).rounded() / 10 }.flatMap { $0.isFinite ? $0 : nil }
+        // The feed gives whole °C, each 1.8 °F wide: -88.6 °F would claim a precision
+        // the sensor never had, so a conversion is rounded to the degree too.
+        celsius.map { units.temperature($0).rounded() }.flatMap { $0.isFinite ? $0 : nil }
     }
 }
