@@ -166,7 +166,8 @@ import TestSupport
         #expect(screen.contains("Source: the bundled sample: InSight's archived weather for sols 675–681 (October 2020)"))
         #expect(!screen.contains("\t"))
         // InSight's own sol count, on its clock (135.97° E), though it stopped reporting in 2022.
-        #expect(screen.hasPrefix("Today on Mars: sol 2563 at Elysium Planitia, "), "\(screen)")
+        #expect(screen.hasPrefix("\u{1B}[1mInSight · Elysium Planitia · sol 681 · Earth date 2020-10-25\u{1B}[0m\nlatest sol 681, "), "\(screen)")
+        #expect(screen.contains("\nToday on Mars: sol 2563 at Elysium Planitia, "), "\(screen)")
     }
 
     // MARK: - Number checks (review P3 21)

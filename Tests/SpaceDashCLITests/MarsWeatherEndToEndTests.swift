@@ -37,8 +37,12 @@ import TestSupport
         let scratch = Sandbox()
         let result = try run([], server: server, scratch: scratch)
         #expect(result.exitCode == 0)
-        #expect(result.stderrText.hasPrefix("spacedash: Source: live from NASA's InSight feed, fetched "))
-        #expect(result.stderrText.split(separator: "\n").count == 1, "no notice: \(result.stderrText)")
+        // Into a pipe the page's headline and age go to stderr, as Curiosity's do.
+        let stderrLines = result.stderrText.split(separator: "\n")
+        #expect(stderrLines.first == "spacedash: InSight · Elysium Planitia · sol 1086 · Earth date 2021-12-15")
+        #expect(stderrLines.dropFirst().first?.hasPrefix("spacedash: latest sol 1086, ") == true)
+        #expect(stderrLines.last?.hasPrefix("spacedash: Source: live from NASA's InSight feed, fetched ") == true)
+        #expect(stderrLines.count == 3, "no notice: \(result.stderrText)")
         #expect(result.stdoutText == "1081\t2021-12-10\tsummer\t-118.891\t-55.4\t-13.051\t620.639\t5.231\t17.399\tS\n"
                 + "1086\t2021-12-15\tsummer\t\t\t\t618\t\t\t\n")
         #expect(server.requests.first?.target == "/insight_weather/?api_key=DEMO_KEY&feedtype=json&ver=1.0")
@@ -53,8 +57,10 @@ import TestSupport
         // On a terminal, the table as drawn, a missing sensor a dash, never 0.
         let (drawn, drawnLines) = try runOnTerminal([], server: server, scratch: scratch)
         #expect(drawn.exitCode == 0)
-        // What it is on Mars now, then the table.
-        #expect(drawnLines[0].hasPrefix("Today on Mars: sol "))
+        // The latest sol and its age, what it is on Mars now, then the table.
+        #expect(drawnLines[0] == "InSight · Elysium Planitia · sol 1086 · Earth date 2021-12-15")
+        #expect(drawnLines[1].hasPrefix("latest sol 1086, "))
+        #expect(drawnLines[2].hasPrefix("Today on Mars: sol "))
         let lines = Array(drawnLines.drop { !$0.hasPrefix(" Sol ") })
         #expect(lines[0].hasPrefix(" Sol  Earth date  Season"))
         #expect(lines[1].hasPrefix("1081  2021-12-10  summer  -118.9   -55.4    -13.1        620.6       5.2      17.4  S"))
@@ -69,7 +75,9 @@ import TestSupport
         #expect(result.exitCode == 0)
         #expect(result.stdoutText.hasPrefix("675\t2020-10-19\twinter\t"))
         #expect(result.stdoutText.contains("\n681\t2020-10-25\twinter\t"))
-        let notices = result.stderrText.split(separator: "\n").filter { !$0.hasPrefix("spacedash: Source: ") }
+        let notices = result.stderrText.split(separator: "\n").filter {
+            !$0.hasPrefix("spacedash: Source: ") && !$0.hasPrefix("spacedash: InSight · ") && !$0.hasPrefix("spacedash: latest sol ")
+        }
         #expect(notices.count == 1)
         #expect(notices.first?.hasPrefix("spacedash: NASA") == true)
         #expect(notices.first?.contains("stopped reporting in 2022") == true)
@@ -166,6 +174,8 @@ import TestSupport
         // The notice says where the data came from; the error says it once, briefly.
         #expect(missing.stderrText.hasSuffix("\nspacedash: sol 5 is not in the bundled sample: it has sols 675–681\n"))
         #expect(missing.stderrText.components(separatedBy: "InSight's archived weather").count == 2, "the source is described once")
+        let curiosity = try run(["--offline", "--sol", "4801"], server: nil, scratch: Sandbox())
+        #expect(curiosity.stderrText.hasSuffix("it has sols 675–681 (4801 is a Curiosity sol: --station curiosity)\n"))
     }
 
     @Test(arguments: [60, 40])

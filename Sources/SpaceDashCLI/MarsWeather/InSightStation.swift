@@ -44,7 +44,12 @@ struct InSightStation: MarsWeatherStation {
         if case .sol = view {
             return MarsWeatherPage(sections: sols.map(InSightSolDetail(units: units, glyphs: glyphs, style: style).lines), footer: [source])
         }
-        return MarsWeatherPage(sections: [
+        var header: [MarsWeatherPage.Prose] = []
+        if let latest = report.value.sols.max(by: { $0.sol < $1.sol }) {
+            header = [.init(text: InSightWeatherText.headline(latest, glyphs: glyphs), bold: true),
+                      .init(text: InSightWeatherText.age(latest, now: presentation.now))]
+        }
+        return MarsWeatherPage(header: header, sections: [
             InSightWeatherTable(units: units, glyphs: glyphs, style: style).lines(sols, width: width),
             InSightTemperatureChart.fitting(width, sols: sols, units: units, glyphs: glyphs, style: style).lines(sols),
         ], footer: [source])
@@ -66,7 +71,8 @@ struct InSightStation: MarsWeatherStation {
         case 1: has = "it has sol \(sols[0].sol) only"
         default: has = "it has sols \(sols.first!.sol)–\(sols.last!.sol)"
         }
-        return "sol \(number) is not in \(source): \(has)"
+        let otherMission = number > InSightWeatherText.lastWeatherSol ? " (\(number) is a Curiosity sol: --station curiosity)" : ""
+        return "sol \(number) is not in \(source): \(has)\(otherMission)"
     }
 
     func originLine(_ report: Sourced<InSightFeed>) -> String {

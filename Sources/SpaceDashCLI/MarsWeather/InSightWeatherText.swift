@@ -14,4 +14,22 @@ enum InSightWeatherText {
             return "the bundled sample: \(InSightSample.summary)"
         }
     }
+
+    static let station = "InSight"
+    static let site = "Elysium Planitia"
+    /// The highest sol InSight reported weather for; a higher number is another mission's.
+    static let lastWeatherSol = 1_400
+
+    /// "InSight · Elysium Planitia · sol 681 · Earth date 2020-10-25".
+    static func headline(_ sol: InSightSol, glyphs: Glyphs) -> String {
+        [station, site, "sol \(sol.sol)", "Earth date \(MarsWeatherFormat.day(sol.firstUTC))"].joined(separator: " \(glyphs.separator) ")
+    }
+
+    /// "latest sol 681, 5 years ago: an archive, InSight's mission ended in December 2022".
+    static func age(_ sol: InSightSol, now: Date) -> String {
+        let days = Int((now.timeIntervalSince(sol.firstUTC) / 86_400).rounded(.down))
+        let ago = days >= 730 ? "\(days / 365) years ago" : days == 1 ? "1 day ago" : days >= 0 ? "\(days) days ago" : "dated after today's date (check the clock)"
+        return "latest sol \(sol.sol), \(ago): an archive, InSight's mission ended in December 2022"
+    }
 }
+
