@@ -60,5 +60,13 @@ import SpaceData
         #expect(lines.contains("Temperature  -139.8 to 24.0 °F, average -80.4 °F"), "\(lines)")
         #expect(lines.contains("Wind         12.6 mph average, gusts 41.6 mph, mostly from WNW"), "\(lines)")
     }
+
+    /// Live weather months old says why, as mars-weather's notice does; the sample's age is its own.
+    @Test func liveWeatherThatIsBehindSaysSo() throws {
+        let now = Date(timeIntervalSince1970: 1_795_176_000)  // 2026-11-20T12:00:00Z
+        let live = Sourced(try CuriositySample.feed(), origin: .live(fetchedAt: now))
+        let lines = MarsPanel(units: .metric, glyphs: .unicode, style: .plain, now: now, width: 80).lines(panel: .loaded(live.map(MarsPanelWeather.curiosity)))
+        #expect(lines[1] == "Sol 4801 · 2026-02-07 · 286 days ago (the feed is behind)")
+    }
 }
 

@@ -44,8 +44,10 @@ struct MarsPanel: Sendable {
                 return "\(low) to \(high) \(unit)"
             }
             let days = CuriosityWeatherText.daysOld(latest, now: now)
+            // Live data weeks old reads as a fault unless the panel says why, as mars-weather does.
+            let behind = CuriosityWeatherText.behindNotice(latest, origin: report.origin, now: now) == nil ? "" : " (the feed is behind)"
             let summary = [
-                "Sol \(latest.sol)\(glyphs.joiner)\(latest.earthDate)\(glyphs.joiner)\(CuriosityWeatherText.ago(days))",
+                "Sol \(latest.sol)\(glyphs.joiner)\(latest.earthDate)\(glyphs.joiner)\(CuriosityWeatherText.ago(days))\(behind)",
                 "Air          " + pair(latest.airTemperature),
                 "Ground       " + pair(latest.groundTemperature),
                 "Pressure     " + (latest.pressure.map { CuriosityFormat.number($0) + " Pa" } ?? glyphs.missing),
