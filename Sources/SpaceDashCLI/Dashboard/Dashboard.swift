@@ -70,15 +70,19 @@ struct Dashboard: Sendable {
         spinner?.stop()
         guard let data = received else { throw CancellationError() }
 
+        // On a terminal the panels say where their data came from and why; stderr would
+        // say it all again above them. Into a pipe or a file, stderr is where a person reads it.
+        let panelsSayIt = !json && context.stdout.isTerminal
         for (panel, notices) in [("mars-weather", data.marsWeather.sourced?.notices ?? []),
                                  ("launches", data.launches.sourced.map { LaunchNotices.notices($0, now: now) } ?? [])] {
-            for notice in notices where !quiet { context.notice(notice.message, about: panel) }
+            for notice in notices where !quiet && !panelsSayIt { context.notice(notice.message, about: panel) }
         }
         if fetch.verbose, let launches = data.launches.sourced {
             context.notice(OriginText.launches(launches, refreshAsked: fetch.policy.refresh), about: "launches")
         }
         // --strict: a panel without live data fails the run, after what could be shown.
-        if fetch.policy.strict {
+        // When both failed, the run's one error says both.
+        if fetch.policy.strict, data.marsWeather.failure == nil || data.launches.failure == nil {
             for (panel, failure) in [("mars-weather", data.marsWeather.failure), ("launches", data.launches.failure)] {
                 if let failure { context.notice(failure, about: panel) }
             }

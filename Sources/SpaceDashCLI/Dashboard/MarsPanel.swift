@@ -59,7 +59,7 @@ struct MarsPanel: Sendable {
         } else {
             lines.append("The feed has no sol with a measurement.")
         }
-        for line in showsSource ? sourceLines(CuriosityWeatherText.source(report.origin)) : [] {
+        for line in showsSource ? sourceLines(CuriosityWeatherText.source(report.origin), reason: report.fallbackReason) : [] {
             lines.append(StyledText(line, style: .dim).rendered(style))
         }
         return lines.map(glyphs.fit)
@@ -81,7 +81,7 @@ struct MarsPanel: Sendable {
             } else {
                 lines.append("The feed has no sols to show.")
             }
-            for line in showsSource ? sourceLines(InSightWeatherText.source(report.origin)) : [] {
+            for line in showsSource ? sourceLines(InSightWeatherText.source(report.origin), reason: report.fallbackReason) : [] {
                 lines.append(StyledText(line, style: .dim).rendered(style))
             }
         }
@@ -94,16 +94,19 @@ struct MarsPanel: Sendable {
     func sourceLines(panel data: PanelData<MarsPanelWeather>) -> [String] {
         guard case .loaded(let sourced) = data else { return [] }
         switch sourced.value {
-        case .curiosity: return sourceLines(CuriosityWeatherText.source(sourced.origin))
-        case .insight: return sourceLines(InSightWeatherText.source(sourced.origin))
+        case .curiosity: return sourceLines(CuriosityWeatherText.source(sourced.origin), reason: sourced.fallbackReason)
+        case .insight: return sourceLines(InSightWeatherText.source(sourced.origin), reason: sourced.fallbackReason)
         }
     }
 
     /// "Source: " and `origin`, our words (the sample's "sols 675–681"), so fitting them
     /// to the locale changes no data. Wrapped to the screen like the launches panel's,
     /// not by the terminal mid-word.
-    private func sourceLines(_ origin: String) -> [String] {
-        let source = "Source: " + glyphs.fit(origin)
+    /// With why the live data is not shown (a server's words, sanitised), as the launches
+    /// panel says it: on a terminal the panels are the only place that says it.
+    private func sourceLines(_ origin: String, reason: Notice?) -> [String] {
+        let why = reason.map { " (" + TerminalSanitizer.clean($0.message, mode: .singleLine) + ")" } ?? ""
+        let source = "Source: " + glyphs.fit(origin) + why
         return width.map { LaunchesPanel.wrapped(source, width: $0) } ?? [source]
     }
 
