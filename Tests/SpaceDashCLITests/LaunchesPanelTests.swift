@@ -38,7 +38,8 @@ import Testing
                 "a fresh cache needed no request")
         #expect(described(.sample, Notice(.offline, "--offline: no request made")) == "Launch Library 2's listing of 20 July 2026 (--offline: no request made)")
         #expect(described(.sample, Notice(.liveFailed, "a\u{1B}[31mb\nc")).contains("(ab c)"), "a server's words are cleaned")
-        #expect(described(.live(fetchedAt: Self.now), nil) == "live from Launch Library 2, fetched just now")
+        // Worded as the weather panel words its own: "fetched 2026-07-30 08:05 UTC".
+        #expect(described(.live(fetchedAt: Self.now), nil) == "live from Launch Library 2, fetched 2026-07-30 08:05 UTC")
     }
 
     @Test func aCacheWithNothingAheadSaysHowManyHavePassed() {

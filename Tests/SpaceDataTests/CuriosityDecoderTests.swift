@@ -213,6 +213,13 @@ let allMissing: [String: String] = [
         #expect(throws: CuriosityWeatherError.httpStatus(500, excerpt: "Internal Server Error")) {
             try CuriosityDecoder.decode(Data("Internal Server Error".utf8), status: 500)
         }
+        // A JSON error body says its message, as Launch Library's do, not its braces.
+        #expect(throws: CuriosityWeatherError.httpStatus(500, excerpt: "Internal server error")) {
+            try CuriosityDecoder.decode(Data(#"{"detail":"Internal server error"}"#.utf8), status: 500)
+        }
+        #expect(throws: CuriosityWeatherError.httpStatus(503, excerpt: #"{"status":503}"#)) {
+            try CuriosityDecoder.decode(Data(#"{"status":503}"#.utf8), status: 503)
+        }
     }
 
     // MARK: - The real captures (../shared/data/mars-rovers, skipped when absent)

@@ -66,7 +66,7 @@ struct LaunchesPanel: Sendable {
     static func describe(_ sourced: Sourced<LaunchList>) -> String {
         let why = sourced.fallbackReason.map { " (\(TerminalSanitizer.clean($0.message, mode: .singleLine)))" }
         switch sourced.origin {
-        case .live: return "live from Launch Library 2, fetched just now"
+        case .live(let fetched): return "live from Launch Library 2, fetched \(MarsWeatherFormat.minute(fetched))"
         case .cache(_, let age):
             return "cached \(age < 60 ? "less than a minute" : AgeText.describe(age)) ago" + (why ?? " (Launch Library allows 15 requests an hour)")
         case .sample: return BundledLaunchListing.summary + (why ?? "")

@@ -14,7 +14,7 @@ public enum CuriosityDecoder {
     /// Decodes an answer, checking its HTTP status first.
     public static func decode(_ body: Data, status: Int = 200) throws(CuriosityWeatherError) -> CuriosityFeed {
         guard (200..<300).contains(status) else {
-            throw .httpStatus(status, excerpt: excerpt(of: body))
+            throw .httpStatus(status, excerpt: errorText(of: body))
         }
         let result: Result<CuriosityFeed, CuriosityWeatherError> = body.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -207,6 +207,17 @@ public enum CuriosityDecoder {
               let month = integer(UnsafeBufferPointer(rebasing: text[prefix.count...])),
               (1...12).contains(month) else { return nil }
         return month
+    }
+
+    /// What an error answer says: the text of a JSON error body's `detail`, `message` or
+    /// `error` (`{"detail":"Internal server error"}` says "Internal server error", as
+    /// Launch Library's do), else the start of the body.
+    static func errorText(of body: Data) -> String {
+        if body.count < 4_096, let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+           let text = ["detail", "message", "error"].lazy.compactMap({ object[$0] as? String }).first(where: { !$0.isEmpty }) {
+            return excerpt(of: Data(text.utf8), limit: 120)
+        }
+        return excerpt(of: body)
     }
 
     /// The start of a body, printable and redacted, for error messages.
