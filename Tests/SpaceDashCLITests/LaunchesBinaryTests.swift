@@ -69,7 +69,8 @@ import SpaceData
         let server = try LoopbackServer(routes: ["/2.3.0/launches/previous/": .json(try Self.page(0..<3))])
         defer { server.stop() }
         let sandbox = Sandbox()
-        let result = try spacedash(["--past", "--json"], sandbox.environment(server, ["SPACEDASH_LL2_TOKEN": "abc123"]))
+        // After the three served launches: nothing still to come is past.
+        let result = try spacedash(["--past", "--json"], sandbox.environment(server, ["SPACEDASH_LL2_TOKEN": "abc123", "SPACEDASH_NOW": "2026-07-23T00:00:00Z"]))
         #expect(result.exitCode == 0)
         #expect(server.requests.first?.target == "/2.3.0/launches/previous/?mode=normal&limit=100&ordering=-net")
         #expect(server.requests.first?.headers["Authorization"] == "Token abc123")
@@ -209,8 +210,9 @@ import SpaceData
         #expect(Self.rows(empty).map { $0[1] } == ["Saturn V | Apollo 11 CSM, Apollo 11 LM, EASEP PSEP, EASEP LRRR"])
         #expect(empty.stderrText == "spacedash: no launches cached yet; showing \(credit)\n")
         // Fresh: Launch Library's cached answer, then the older history; no request.
-        #expect(try spacedash(["--past"], sandbox.environment(server)).exitCode == 0)
-        let fresh = try spacedash(["--past", "--offline", "--limit", "4"], sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-20T14:48:00Z"]))
+        // (After the three served launches: nothing still to come is past.)
+        #expect(try spacedash(["--past"], sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-23T00:00:00Z"])).exitCode == 0)
+        let fresh = try spacedash(["--past", "--offline", "--limit", "4"], sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-23T00:10:00Z"]))
         #expect(Self.rows(fresh).map { $0[1] } == [
             "Gravity-1 | Unknown Payload", "Falcon 9 Block 5 | MRV-1", "Falcon 9 Block 5 | Starlink Group 17-39",
             "Falcon 9 | Starlink 30189, Starlink 30170, Starlink 30188, and 19 more",
@@ -219,7 +221,7 @@ import SpaceData
         // Stale, Launch Library down: the cache says its age, the history still follows.
         server["/2.3.0/launches/previous/"] = .status(503, body: "down")
         let stale = try spacedash(["--past", "--json", "--after", "1961", "--before", "1962", "vostok"],
-                                  sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-21T14:38:00Z"]))
+                                  sandbox.environment(server, ["SPACEDASH_NOW": "2026-07-24T00:10:00Z"]))
         #expect(stale.exitCode == 0)
         let vostoks = try Self.listed(stale.stdout)
         #expect(vostoks.map(\.net).allSatisfy { ($0 ?? .distantPast) >= LaunchLibraryDate.date(from: "1961-01-01T00:00:00Z")! && ($0 ?? .distantFuture) < LaunchLibraryDate.date(from: "1962-01-01T00:00:00Z")! })

@@ -70,15 +70,34 @@ public final class LaunchService: Sendable {
         case .upcoming:
             return sourced.map { $0.stillAhead(at: now) }
         case .past:
-            // The history itself (the last step) needs nothing added.
-            guard sourced.origin != .sample else { return sourced }
-            let joined = LaunchHistory.extending(sourced.value.launches)
-            guard joined.added > 0 else { return sourced }
             var result = sourced
-            result.value.launches = joined.launches
-            result.notices.append(Notice(.historyAdded, "followed by \(joined.added) older launches from \(LaunchHistory.summary)"))
+            if sourced.origin == .sample {
+                // The bundled listing's launches that have passed are past launches too,
+                // newer than anything in the history.
+                let passed = Self.bundledListingPassed(at: now)
+                if !passed.isEmpty {
+                    result.value.launches = passed + result.value.launches
+                    result.notices.append(Notice(.historyAdded, "the newest \(passed.count) from \(BundledLaunchListing.summary)"))
+                }
+            } else {
+                let joined = LaunchHistory.extending(sourced.value.launches)
+                if joined.added > 0 {
+                    result.value.launches = joined.launches
+                    result.notices.append(Notice(.historyAdded, "followed by \(joined.added) older launches from \(LaunchHistory.summary)"))
+                }
+            }
+            // Nothing still to come is past, whatever the clock (SPACEDASH_NOW=2000 hides 2023).
+            if let first = result.value.launches.first?.net, first > now {
+                result.value.launches.removeAll { ($0.net ?? .distantPast) > now }
+            }
             return result
         }
+    }
+
+    /// The bundled listing's launches whose time has passed at `now`, newest first.
+    static func bundledListingPassed(at now: Date) -> [Launch] {
+        guard now > BundledLaunchListing.listedAt, let listing = try? BundledLaunchListing.launches() else { return [] }
+        return listing.filter { ($0.net ?? .distantFuture) <= now }.sorted { ($0.net ?? .distantPast) > ($1.net ?? .distantPast) }
     }
 
     /// The launches of a saved Launch Library response of any supported
