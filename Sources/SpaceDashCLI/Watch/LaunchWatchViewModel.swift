@@ -122,9 +122,14 @@ final class LaunchWatchViewModel: WatchModel, @unchecked Sendable {
         let why = retryAfter
             ? "Launch Library asked to wait (Retry-After)"
             : "Launch Library allows \(Self.requestsPerHour) requests an hour"
+        refreshWait = (why, earliest)
         state.notice = "\(why): refreshing in \(wait)"
         changed()
     }
+
+    /// `r` asked too soon: why, and when the refresh comes; the notice counts down to it
+    /// at each tick rather than keep the wait it said at first.
+    private var refreshWait: (why: String, until: Date)?
 
     // MARK: Refreshing
 
@@ -164,6 +169,7 @@ final class LaunchWatchViewModel: WatchModel, @unchecked Sendable {
         state.upcoming = upcoming
         state.liftedOff = Array(liftedOff.prefix(Self.liftedOffShown))
         state.origin = sourced.origin
+        refreshWait = nil
         state.notice = sourced.fallbackReason?.message
         state.now = now
     }
@@ -182,6 +188,12 @@ final class LaunchWatchViewModel: WatchModel, @unchecked Sendable {
         guard !isStopped else { return }
         let now = self.now
         state.now = now
+        if let wait = refreshWait {
+            state.notice = now < wait.until
+                ? "\(wait.why): refreshing in \(LaunchDateText.span(Int(wait.until.timeIntervalSince(now).rounded(.up))))"
+                : nil
+            if now >= wait.until { refreshWait = nil }
+        }
         let passed = state.upcoming.filter { launch in launch.launch.net.map { $0 <= now } ?? false }
         if !passed.isEmpty {
             state.upcoming.removeAll { launch in launch.launch.net.map { $0 <= now } ?? false }
