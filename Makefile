@@ -23,7 +23,7 @@ RELEASE_BIN = $$($(SWIFT) build -c release --show-bin-path)
 # Where `make test` installs the release binary for the test that runs it without the toolchain.
 TEST_INSTALL := $(CURDIR)/.build/test-install
 
-.PHONY: all deps test-deps bench-deps profile-deps build release test demo run bench man install uninstall startup-order fuzz fuzz-build fuzz-check clean help
+.PHONY: all deps test-deps bench-deps profile-deps deb-deps build release test demo run bench man install uninstall deb startup-order fuzz fuzz-build fuzz-check clean help
 
 all: build
 
@@ -38,6 +38,7 @@ help:
 	@echo "make man      write the manual page to dist/spacedash.1 (man -l dist/spacedash.1)"
 	@echo "make install  install the binary, man page and shell completions under PREFIX=$(PREFIX)"
 	@echo "make uninstall  remove exactly what make install put there"
+	@echo "make deb     the Debian package, dist/spacedash_VERSION_ARCH.deb (apt-get install ./dist/spacedash_*.deb)"
 	@echo "make startup-order  record the functions start-up runs, for the release link (needs valgrind)"
 
 # libcurl (and pkg-config, which SwiftPM uses to find it) from Debian's packages.
@@ -84,12 +85,15 @@ build: deps
 release: deps
 	$(RELEASE) --product spacedash
 
-# The tests include the installed binary's (InstalledBinaryTests), so the release
-# binary is built and installed into a scratch prefix first.
+# The tests include the installed binary's (InstalledBinaryTests) and the Debian
+# package's (DebianPackageTests), so the release binary is built, installed into a
+# scratch prefix and packed first.
 test: deps test-deps
 	$(SWIFT) build --build-tests $(SWIFTFLAGS)
 	$(MAKE) --no-print-directory install DESTDIR=$(TEST_INSTALL) PREFIX=/usr
-	SPACEDASH_INSTALLED_BINARY=$(TEST_INSTALL)/usr/bin/spacedash $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory deb
+	SPACEDASH_INSTALLED_BINARY=$(TEST_INSTALL)/usr/bin/spacedash SPACEDASH_DEB="$$(echo $(CURDIR)/dist/spacedash_*.deb)" \
+	  $(SWIFT) test --skip-build
 
 # The offline tour: the bundled data through the real services on a scripted
 # HTTP layer, then a scripted search as you type. It needs no network (the
@@ -157,6 +161,19 @@ install: release
 
 uninstall:
 	rm -f "$(BINDIR)/spacedash" "$(MANPAGE)" "$(BASH_COMPLETION)" "$(ZSH_COMPLETION)" "$(FISH_COMPLETION)"
+
+# The Debian package: what `make install PREFIX=/usr` installs (zsh's file in Debian's
+# vendor folder), packed by packaging/debian/build-deb with Debian's own tools; the
+# files written from packaging/debian land in dist/deb. lintian is for the test that checks it.
+DEB_WORK := $(CURDIR)/dist/deb
+deb-deps:
+	$(call apt_ensure,dpkg-deb:dpkg dpkg-shlibdeps:dpkg-dev dpkg-gencontrol:dpkg-dev lintian:lintian,make deb packs with Debian's tools and its test runs lintian)
+
+deb: deb-deps
+	rm -rf "$(DEB_WORK)" dist/spacedash_*.deb
+	$(MAKE) --no-print-directory install DESTDIR=$(DEB_WORK)/root PREFIX=/usr \
+	  ZSH_COMPLETION=$(DEB_WORK)/root/usr/share/zsh/vendor-completions/_spacedash
+	packaging/debian/build-deb $(DEB_WORK)/root $(DEB_WORK) $(CURDIR)/dist
 
 # Fuzzing with libFuzzer and the address sanitizer. The library modules are built
 # with ASan and libFuzzer's coverage into their own scratch folder (the normal build

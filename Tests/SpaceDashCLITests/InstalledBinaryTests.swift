@@ -26,7 +26,7 @@ struct InstalledBinaryTests {
 
     /// The toolchain's library folder (`…/usr/lib`, holding `swift/linux/libswiftCore.so`), from
     /// the copy of libswiftCore this test process loaded.
-    private static func toolchainLibraryFolder() throws -> String {
+    static func toolchainLibraryFolder() throws -> String {
         // Read to the end: /proc files say they are empty.
         let maps = String(decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(), as: UTF8.self)
         let line = try #require(maps.split(separator: "\n").first { $0.hasSuffix("/libswiftCore.so") })
