@@ -35,6 +35,8 @@ public final class Sandbox: @unchecked Sendable {
             // Curiosity's feed, the default station: never the real mars.nasa.gov from a test.
             "SPACEDASH_CURIOSITY_URL": base + "/msl",
             "SPACEDASH_LAUNCHES_URL": base + launchesPath,
+            // NOAA SWPC's products under /swpc/products/… and /swpc/json/….
+            "SPACEDASH_SWPC_URL": base + "/swpc",
         ].merging(extra) { $1 }
     }
 
