@@ -89,6 +89,8 @@ extension Command {
 /// cost more than the rest of a run from the cache (issue 16).
 struct CommandConfiguration: Sendable {
     var name: String
+    /// Other names the command answers to (`sw` for `space-weather`); help and completions use `name`.
+    var aliases: [String]
     /// One line, shown in command lists and at the top of help.
     var abstract: String
     var subcommands: [any Command.Type]
@@ -103,8 +105,9 @@ struct CommandConfiguration: Sendable {
          arguments: @escaping @autoclosure @Sendable () -> [any ArgumentDeclaration] = [],
          groups: @escaping @autoclosure @Sendable () -> [ArgumentGroup] = [],
          examples: @escaping @autoclosure @Sendable () -> [Example] = [],
-         subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil) {
+         subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = []) {
         self.name = name
+        self.aliases = aliases
         self.abstract = abstract
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
@@ -124,7 +127,7 @@ struct CommandConfiguration: Sendable {
     var examples: [Example] { parts.examples }
 
     func subcommand(named name: String) -> (any Command.Type)? {
-        subcommands.first { $0.configuration.name == name }
+        subcommands.first { $0.configuration.name == name || $0.configuration.aliases.contains(name) }
     }
 
     var defaultSubcommandName: String? { defaultSubcommand?.configuration.name }

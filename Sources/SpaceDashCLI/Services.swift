@@ -19,6 +19,7 @@ struct Services: Sendable {
         static let curiosityURL = "SPACEDASH_CURIOSITY_URL"
         static let launchesURL = "SPACEDASH_LAUNCHES_URL"
         static let launchesToken = "SPACEDASH_LL2_TOKEN"
+        static let swpcURL = "SPACEDASH_SWPC_URL"
         static let debugHTTP = "SPACEDASH_DEBUG_HTTP"
         static let cacheDirectory = "SPACEDASH_CACHE_DIR"
         /// The hosts reached without a proxy, as curl and wget read them (either case).
@@ -150,6 +151,22 @@ struct Services: Sendable {
                                exitCode: .configuration)
         }
         return LaunchLibraryEndpoint(base: url, token: token)
+    }
+
+    /// NOAA SWPC's products: under `SPACEDASH_SWPC_URL` (mirrors, tests) instead
+    /// of https://services.swpc.noaa.gov when it is set.
+    func spaceWeather(timeout: TimeInterval = HTTPRequest.defaultTotalTimeout) throws(CommandError) -> SpaceWeatherService {
+        var configuration = SpaceWeatherService.Configuration(timeout: timeout)
+        if let text = variables[Variable.swpcURL], !text.isEmpty {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                  url.host?.isEmpty == false, url.query == nil
+            else {
+                throw CommandError("\(Variable.swpcURL) is not an http(s) URL without a query: \"\(text)\" (for example https://services.swpc.noaa.gov)",
+                                   exitCode: .configuration)
+            }
+            configuration.baseURL = url
+        }
+        return SpaceWeatherService(configuration: configuration, environment: environment)
     }
 
     // MARK: - Secrets
