@@ -25,6 +25,7 @@ if runner.selected("insight") || runner.selected("mars_weather") {
 }
 if runner.selected("curiosity") { CuriosityBenchmarks.run() }
 if runner.selected("history") { LaunchHistoryBenchmarks.run() }
+SpaceWeatherBenchmarks.run(selected: runner.selected)
 SearchBenchmarks.run(selected: runner.selected)
 InteractiveSearchBenchmarks.run(selected: runner.selected)
 PerformanceTable.shared.print()  // the summary table, from the cases above
