@@ -6,6 +6,12 @@ import Streams
 /// (or the configured mirror), else the cache, else the bundled capture (see
 /// `FallbackChain`). Each product is its own chain with its own cache entry:
 /// one that fails or changes shape does not take the others down.
+///
+/// For `notify` (issue 32's `[notify] kp` and `aurora` alerts, not built here): these
+/// publishers are the seam. `kpIndex`/`kpForecast` give the observed and predicted
+/// Kp (`KpSeries.latestObserved`, `forecast(after:)`), `auroraGrid` with `Darkness`
+/// the chance at a place while it is dark; the once-per-storm rule belongs to notify's
+/// state file, not here.
 public struct SpaceWeatherService: Sendable {
     public struct Configuration: Sendable, Equatable {
         public static let defaultBaseURL = URL(string: "https://services.swpc.noaa.gov")!
