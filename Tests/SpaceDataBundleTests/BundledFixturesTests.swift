@@ -10,6 +10,10 @@ import SpaceDataBundle
         "insightSample.json": BundledFixtures.insightSample,
         "launchHistory.tsv": BundledFixtures.launchHistory,
         "launchesListing.json": BundledFixtures.launchesListing,
+        "swpcAlerts.json": BundledFixtures.swpcAlerts,
+        "swpcKpForecast.json": BundledFixtures.swpcKpForecast,
+        "swpcKpIndex.json": BundledFixtures.swpcKpIndex,
+        "swpcScales.json": BundledFixtures.swpcScales,
     ]
 
     /// The build writes every bundled file into the binary as it is, final
