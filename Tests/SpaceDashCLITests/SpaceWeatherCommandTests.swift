@@ -110,6 +110,10 @@ import TestSupport
         #expect(aurora["observed_at"] as? String == "2025-01-12T21:42:00Z")
         #expect(aurora["dark_now"] as? Bool == true)
 
+        // A southern latitude is a value, not an option; McMurdo reads the grid's southern oval.
+        let mcmurdo = try json(try run(["--json", "--at", "-77.85,166.67"], server: server, now: "2025-01-12T23:00:00Z"))
+        #expect((mcmurdo["aurora"] as? [String: Any])?["probability"] as? Int == 3)
+
         let (result, screen) = try Sandbox().runOnTerminal(["space-weather", "--at", "40.7,-74.0"], server: server, columns: 100,
                                                           extra: ["SPACEDASH_NOW": "2025-01-12T23:00:00Z"])
         #expect(result.exitCode == 0)

@@ -216,8 +216,14 @@ enum CommandLineParser {
         word.hasPrefix("-") && word.count > 1 && !isNumber(word)
     }
 
+    /// A negative number ("-3", "-0.5"), or a coordinate pair starting with one
+    /// ("-33.87,151.21", `--at`): a value, not an option.
     static func isNumber(_ word: String) -> Bool {
-        Double(word) != nil && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+        if Double(word) != nil && word.dropFirst().allSatisfy({ $0.isNumber || $0 == "." }) { return true }
+        let parts = word.split(separator: ",", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { part in
+            Double(part.trimmingCharacters(in: .whitespaces)) != nil && part.allSatisfy { $0.isASCII && ($0.isNumber || ".- ".contains($0)) }
+        }
     }
 
     /// A word as shown in a message: control characters escaped so they cannot

@@ -60,8 +60,10 @@ public struct Darkness: Sendable, Equatable {
                     let middle = Date(timeIntervalSince1970: (same.timeIntervalSince1970 + changed.timeIntervalSince1970) / 2)
                     if isDark(middle) == initial { same = middle } else { changed = middle }
                 }
-                // Forward, the first dark (or light) second; backward, the first second of what is in progress.
-                return direction > 0 ? changed : same
+                // Forward, the first dark (or light) second; backward, the first second of what is in
+                // progress; to the whole second, as it is shown.
+                let moment = direction > 0 ? changed : same
+                return Date(timeIntervalSince1970: moment.timeIntervalSince1970.rounded())
             }
             previous = next
         }
