@@ -110,10 +110,9 @@ struct SpaceWeatherCommand: Command {
             try context.stdout.write(glyphs.fit(page.lines().joined(separator: "\n")) + "\n")
             return .success
         }
-        // A pipe gets the data alone, one Kp interval a line; the page's words go to stderr.
+        // A pipe gets the data alone, one Kp interval a line; the Kp now line goes to stderr.
         for reading in SpaceWeatherRows.readings(report) { try context.stdout.writeLine(SpaceWeatherRows.row(reading)) }
-        let prose = page.lines().filter { !$0.isEmpty }
-        if !output.quiet { for text in prose.prefix(1) { context.notice(glyphs.fit(text)) } }
+        if let kpNow = page.kpNow().first { output.notice(glyphs.fit(kpNow), in: context) }
         return .success
     }
 }

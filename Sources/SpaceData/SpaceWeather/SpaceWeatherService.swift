@@ -63,8 +63,9 @@ public struct SpaceWeatherService: Sendable {
         }.publisher()
     }
 
+    /// The OVATION nowcast (a grid without a cell is already the decoder's `noData`).
     public func auroraGrid(_ policy: FetchPolicy = .standard) -> AnyPublisher<Sourced<AuroraGrid>, ServiceFailure> {
-        chain(.auroraGrid, policy, hasData: { $0.highest >= 0 }) { body, status throws(SpaceWeatherError) in
+        chain(.auroraGrid, policy, hasData: { _ in true }) { body, status throws(SpaceWeatherError) in
             try AuroraGridDecoder.decode(body, status: status)
         }.publisher()
     }
