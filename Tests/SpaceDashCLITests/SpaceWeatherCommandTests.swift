@@ -96,6 +96,11 @@ import TestSupport
         let quiet = try run(["--offline", "--format", "Kp {kp} {g}", "--quiet-below", "5", "-q"], server: nil)
         #expect(quiet.exitCode == 0)
         #expect(quiet.stdoutText.isEmpty)
+        // A status bar's line asks for the Kp products alone.
+        let server = try LoopbackServer(routes: [:])
+        defer { server.stop() }
+        _ = try run(["--format", "{kp}"], server: server)
+        #expect(Set(server.requests.map(\.path)) == ["/swpc/products/noaa-planetary-k-index.json", "/swpc/products/noaa-planetary-k-index-forecast.json"])
         let usage = try run(["--offline", "--quiet-below", "5"], server: nil)
         #expect(usage.exitCode == 64)
     }

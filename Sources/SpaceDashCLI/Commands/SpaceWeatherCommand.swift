@@ -88,7 +88,7 @@ struct SpaceWeatherCommand: Command {
         defer { spinner?.stop() }
         let report: SpaceWeatherReport
         do {
-            report = try await SpaceWeatherReport.fetch(service, policy: fetch.policy, place: place, now: context.now)
+            report = try await SpaceWeatherReport.fetch(service, policy: fetch.policy, place: place, now: context.now, kpOnly: line != nil)
         } catch let failure as ServiceFailure {
             throw failure.commandError
         }

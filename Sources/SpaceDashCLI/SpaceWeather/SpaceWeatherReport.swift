@@ -25,11 +25,14 @@ struct SpaceWeatherReport: Sendable {
     static let alertWindow: TimeInterval = 86_400
 
     /// The products asked for together; under `--strict`, the first missing one fails the run.
-    static func fetch(_ service: SpaceWeatherService, policy: FetchPolicy, place: GeographicCoordinate?, now: Date) async throws -> SpaceWeatherReport {
+    /// - Parameter kpOnly: the Kp products alone (`--format`'s line needs no scales or alerts).
+    static func fetch(_ service: SpaceWeatherService, policy: FetchPolicy, place: GeographicCoordinate?, now: Date,
+                      kpOnly: Bool = false) async throws -> SpaceWeatherReport {
+        let notAsked = ServiceFailure.nothingToShow("not asked for")
         async let index = result(service.kpIndex(policy))
         async let forecast = result(service.kpForecast(policy))
-        async let scales = result(service.scales(policy))
-        async let alerts = result(service.alerts(policy))
+        async let scales: Result<Sourced<NOAAScales>, ServiceFailure> = kpOnly ? .failure(notAsked) : result(service.scales(policy))
+        async let alerts: Result<Sourced<[SpaceWeatherAlert]>, ServiceFailure> = kpOnly ? .failure(notAsked) : result(service.alerts(policy))
         async let grid = place == nil ? nil : result(service.auroraGrid(policy))
         var aurora: AuroraAtPlace?
         if let place {
@@ -39,10 +42,9 @@ struct SpaceWeatherReport: Sendable {
         let report = SpaceWeatherReport(kpIndex: try await index.get(), kpForecast: await forecast, scales: await scales,
                                         alerts: await alerts, aurora: aurora, now: now)
         if policy.strict {
-            for case .failure(let failure) in [report.kpForecast.map { _ in () }, report.scales.map { _ in () }, report.alerts.map { _ in () },
-                                               report.aurora?.grid.map { _ in () } ?? .success(())] {
-                throw failure
-            }
+            let asked = [report.kpForecast.map { _ in () }, report.aurora?.grid.map { _ in () } ?? .success(())]
+                + (kpOnly ? [] : [report.scales.map { _ in () }, report.alerts.map { _ in () }])
+            for case .failure(let failure) in asked { throw failure }
         }
         return report
     }
