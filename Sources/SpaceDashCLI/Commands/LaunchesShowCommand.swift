@@ -10,6 +10,10 @@ struct LaunchesShowCommand: Command {
         "ID|QUERY", help: "A launch's id (from --json, the last field of a piped row, or 'launches next --format {id}'), or words that pick one launch as 'launches search' does",
         isRequired: true, acceptsDashPrefixedValues: true)
 
+    static let updates = Option<UpdateCount>(
+        "updates", valueName: "N|all", default: .latest(5),
+        help: "List the newest N of Launch Library's updates on the launch, or all of them")
+
     static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Everything about one launch: mission, pad, window, status, webcasts, links.",
@@ -28,7 +32,7 @@ struct LaunchesShowCommand: Command {
             map_url, pad_time_zone, webcasts and info_links (each link: url, title, publisher, \
             type, priority).
             """,
-        arguments: [target, LaunchTimeframeOption.past],
+        arguments: [target, LaunchTimeframeOption.past, updates],
         groups: [OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash launches show e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", "One launch by its id."),
@@ -38,12 +42,14 @@ struct LaunchesShowCommand: Command {
         ])
 
     let words: [String]
+    let updateCount: UpdateCount
     let timeframe: LaunchTimeframe
     let output: OutputOptions
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
         words = arguments[Self.target]
+        updateCount = arguments[Self.updates]
         output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
         // The history's launches are all past: their ids need no --past.
@@ -64,6 +70,17 @@ struct LaunchesShowCommand: Command {
     /// a launch of the bundled history (`gcat:` and GCAT's launch tag).
     static func mayBeID(_ text: String) -> Bool {
         isLaunchID(text) || namesHistoryLaunch(text)
+    }
+
+    /// The shortest id prefix taken for a launch, as git takes short hashes.
+    static let shortestIDPrefix = 8
+
+    /// Whether `text` reads as the start of a Launch Library id: at least 8 of a
+    /// UUID's characters (hex digits and dashes, a digit among them, so that a
+    /// word such as "deadbeef" in a name stays a word), in any case.
+    static func isLaunchIDPrefix(_ text: String) -> Bool {
+        guard text.count >= shortestIDPrefix, text.count < 36, text.first != "-" else { return false }
+        return text.allSatisfy { $0.isHexDigit || $0 == "-" } && text.contains(where: \.isNumber)
     }
 
     /// Whether `text` starts as the bundled history's ids do (`gcat:`, in any case).
@@ -91,6 +108,20 @@ struct LaunchesShowCommand: Command {
             }
             id = launch.id
             listed = launch
+        } else if Self.isLaunchIDPrefix(text) {
+            // A short id names a launch already known here: the cached or bundled list, asking nothing.
+            let known = try? await service.launches(LaunchService.Request(timeframe: timeframe, policy: FetchPolicy(offline: true))).firstResult()
+            let launches = known?.value.launches ?? []
+            switch Self.withIDPrefix(text, among: launches) {
+            case .one(let launch):
+                id = launch.id
+                listed = launch
+            case .none:
+                throw CommandError("no launch id starts with \(LaunchSearchQuery.quoted(text)) among the \(launches.count) \(timeframe == .upcoming ? "upcoming" : "past") launches cached or bundled; give the whole id\(timeframe == .upcoming ? ", or try --past" : "")")
+            case .several(let matches):
+                listCandidates(matches, for: "the id prefix \(LaunchSearchQuery.quoted(text))", context: context)
+                return .failure
+            }
         } else {
             let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
             spinner?.stop()
@@ -104,12 +135,7 @@ struct LaunchesShowCommand: Command {
                 let what = timeframe == .upcoming ? "upcoming" : "past"
                 throw CommandError("no \(what) launch matches \(LaunchSearchQuery.quoted(text)) (searched \(launches.count))\(timeframe == .upcoming ? "; try --past" : "")")
             case .several(let matches):
-                context.notice("\(LaunchSearchQuery.quoted(text)) matches \(matches.count) launches; show one by its id:")
-                let dates = LaunchDateText(zone: context.displayTimeZone, now: context.now)
-                for launch in matches.prefix(20) {
-                    context.notice("  \(launch.id)  \(dates.date(of: launch))  \(launch.name)")
-                }
-                if matches.count > 20 { context.notice("  … and \(matches.count - 20) more: narrow the query") }
+                listCandidates(matches, for: LaunchSearchQuery.quoted(text), context: context)
                 return .failure
             }
         }
@@ -124,9 +150,32 @@ struct LaunchesShowCommand: Command {
             dates: LaunchDateText(zone: context.displayTimeZone, now: context.now),
             width: context.layoutWidth,
             mode: context.styleMode,
-            joiner: context.glyphs.joiner)
+            joiner: context.glyphs.joiner,
+            updates: updateCount)
         for line in renderer.render(sourced.value) { try context.stdout.writeLine(line) }
         return .success
+    }
+
+    /// The launches `what` matches, with their ids, on stderr.
+    private func listCandidates(_ matches: [Launch], for what: String, context: CommandContext) {
+        context.notice("\(what) matches \(matches.count) launches; show one by its id:")
+        let dates = LaunchDateText(zone: context.displayTimeZone, now: context.now)
+        for launch in matches.prefix(20) {
+            context.notice("  \(launch.id)  \(dates.date(of: launch))  \(launch.name)")
+        }
+        if matches.count > 20 { context.notice("  … and \(matches.count - 20) more: narrow it") }
+    }
+
+    /// The launches whose id starts with `prefix` (case ignored), each once.
+    static func withIDPrefix(_ prefix: String, among launches: [Launch]) -> Pick {
+        let wanted = prefix.lowercased()
+        var seen = Set<String>()
+        let found = launches.filter { $0.id.lowercased().hasPrefix(wanted) && seen.insert($0.id.lowercased()).inserted }
+        switch found.count {
+        case 0: return .none
+        case 1: return .one(found[0])
+        default: return .several(found)
+        }
     }
 
     enum Pick: Equatable {
