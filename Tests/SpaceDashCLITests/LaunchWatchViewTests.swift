@@ -49,6 +49,26 @@ import Testing
         #expect(lines[heading + 1] == "T+00:03:10     Falcon 9 Block 5 | Starlink Group 17-39 · Launch Successful · Vandenberg SFB, CA, USA")
     }
 
+    /// Issue 30: "Payload Deployed" is a success (green); a status spacedash does not
+    /// know is shown as named, not as a failure nor as "not known yet".
+    @Test func payloadDeployedIsASuccessAndAnUnknownStatusIsShownAsNamed() throws {
+        var state = try Self.state()
+        var deployed = state.upcoming.removeFirst()
+        deployed.launch.statusName = "Payload Deployed"
+        deployed.launch.statusAbbreviation = "Deployed"
+        var unknown = state.upcoming.removeFirst()
+        unknown.launch.statusName = "Scrubbed For Now"
+        unknown.launch.statusAbbreviation = "Scrub"
+        state.liftedOff = [deployed, unknown]
+        state.now = LaunchLibraryDate.date(from: "2026-07-21T22:00:00Z")!
+        let lines = Self.view.frame(state, size: TerminalSize(columns: 120, rows: 20)).lines
+        let heading = try #require(lines.firstIndex { $0.plainText == "Lifted off" })
+        #expect(lines[heading + 1].plainText.contains(" · Payload Deployed · "))
+        #expect(lines[heading + 1].spans.contains { $0.text.contains("Payload Deployed") && $0.style == .success })
+        #expect(lines[heading + 2].plainText.contains(" · Scrubbed For Now · "))
+        #expect(!lines[heading + 2].spans.contains { $0.style == .error }, "an unknown status is no failure")
+    }
+
     @Test func aSmallTerminalKeepsTheKeysAndCutsTheList() throws {
         let frame = Self.view.frame(try Self.state(), size: TerminalSize(columns: 30, rows: 5))
         #expect(frame.lines.count == 5)

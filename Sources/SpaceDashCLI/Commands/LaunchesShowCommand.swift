@@ -19,25 +19,34 @@ struct LaunchesShowCommand: Command {
         abstract: "Everything about one launch: mission, pad, window, status, webcasts, links.",
         discussion: """
             Asks Launch Library for the launch's detailed record (one request of the 15 an hour; \
-            cached for 15 minutes like the lists). Offline, or when Launch Library cannot answer, it \
-            shows the cached record, else the launch as the cached list or the bundled sample holds \
-            it, and says on stderr what only the detailed record has.
+            cached for 15 minutes like the lists) and shows its webcasts (best first; on a terminal \
+            each title is a link, and the address is printed too), boosters and their landings, the \
+            spacecraft and its crew, mission patches, the timeline from T-0, probability, weather \
+            concerns, hold and failure reasons, Flight Club's simulation and the newest updates of \
+            Launch Library's editors (--updates). Offline, or when Launch Library cannot answer, it \
+            shows the cached record; else, for a launch of the bundled listing of 20 July 2026, the \
+            record as listed then; else the launch as the cached list holds it, and says on stderr \
+            what only the detailed record has.
 
-            A QUERY matching several launches lists them with their ids on stderr and exits 1; \
-            one matching none exits 1.
+            An id may be cut to its first 8 characters or more, as git takes short hashes, when one \
+            launch cached or bundled has it. A QUERY (or a short id) matching several launches lists \
+            them with their ids on stderr and exits 1; one matching none exits 1.
 
             With --json: one object, every field of 'launches --json' and then detailed (whether \
-            this is the detailed record), record_url, agency_country_code, status_description, \
-            net_precision_description, probability, weather_concerns, hold_reason, fail_reason, \
-            map_url, pad_time_zone, webcasts and info_links (each link: url, title, publisher, \
-            type, priority).
+            this is the detailed record), url (the record at Launch Library), agency_country_code, \
+            status_description, net_precision_description, probability, weather_concerns, \
+            holdreason, failreason, map_url, pad_time_zone, and under Launch Library's own names \
+            vid_urls and info_urls (url, title, publisher, type, priority, language, start_time, \
+            end_time, live), flightclub_url, launcher_stage, spacecraft_stage, updates (all of them), \
+            mission_patches and timeline.
             """,
         arguments: [target, LaunchTimeframeOption.past, updates],
         groups: [OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash launches show e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", "One launch by its id."),
             Example("spacedash launches show starlink 17-39", "The launch whose name has these words."),
-            Example("spacedash launches show --json \"$(spacedash launches next crew --format '{id}')\" | jq '.webcasts[].url'",
+            Example("spacedash launches show e1079d3a", "The same launch by the start of its id."),
+            Example("spacedash launches show --json \"$(spacedash launches next crew --format '{id}')\" | jq '.vid_urls[].url'",
                     "Webcast addresses of the next crewed launch (one id, however many launches match 'crew')."),
         ])
 

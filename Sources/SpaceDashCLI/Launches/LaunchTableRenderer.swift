@@ -289,11 +289,15 @@ struct LaunchTableRenderer: Sendable {
         switch column {
         case .countdown: return .dim
         case .status:
+            switch launch.outcomeKind {
+            case .success, .inFlight: return .success
+            case .failure, .partialFailure: return .error
+            case nil: break
+            }
             switch launch.statusShort?.lowercased() {
-            case "go", "success", "in flight", "deployed": return .success
-            case "failure", "partial failure": return .error
+            case "go": return .success
             case "hold", "tbd", "tbc": return .warning
-            default: return .plain
+            default: return .plain  // a status spacedash does not know: as named, no colour
             }
         default: return .plain
         }
