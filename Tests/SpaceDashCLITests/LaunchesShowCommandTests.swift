@@ -204,12 +204,12 @@ import SpaceData
     }
 
     @Test func aPrefixShorterThan8IsAQueryAndWordsStayWords() {
-        #expect(!LaunchesShowCommand.isLaunchIDPrefix("e1079d3"))
-        #expect(LaunchesShowCommand.isLaunchIDPrefix("e1079d3a"))
-        #expect(LaunchesShowCommand.isLaunchIDPrefix("E1079D3A-C0A6"))
-        #expect(!LaunchesShowCommand.isLaunchIDPrefix("deadbeef"), "no digit: a word")
-        #expect(!LaunchesShowCommand.isLaunchIDPrefix("starlink"))
-        #expect(!LaunchesShowCommand.isLaunchIDPrefix("-1079d3a1"))
+        #expect(!LaunchReference.isLaunchIDPrefix("e1079d3"))
+        #expect(LaunchReference.isLaunchIDPrefix("e1079d3a"))
+        #expect(LaunchReference.isLaunchIDPrefix("E1079D3A-C0A6"))
+        #expect(!LaunchReference.isLaunchIDPrefix("deadbeef"), "no digit: a word")
+        #expect(!LaunchReference.isLaunchIDPrefix("starlink"))
+        #expect(!LaunchReference.isLaunchIDPrefix("-1079d3a1"))
     }
 
     /// Two launches of the bundled listing made to share a prefix: both are listed, nothing is picked.
@@ -217,10 +217,10 @@ import SpaceData
         let launches = try BundledLaunchListing.launches()
         var twin = launches[1]
         twin.id = "e1079d3a" + twin.id.dropFirst(8)
-        #expect(LaunchesShowCommand.withIDPrefix("e1079d3a", among: launches + [twin]) == .several([launches[0], twin]))
-        #expect(LaunchesShowCommand.withIDPrefix("E1079D3A-C0A6", among: launches + [twin]) == .one(launches[0]))
-        #expect(LaunchesShowCommand.withIDPrefix("e1079d3a", among: launches + [launches[0]]) == .one(launches[0]), "the same launch twice is one")
-        #expect(LaunchesShowCommand.withIDPrefix("00000000", among: launches) == .none)
+        #expect(LaunchReference.withIDPrefix("e1079d3a", among: launches + [twin]) == .several([launches[0], twin]))
+        #expect(LaunchReference.withIDPrefix("E1079D3A-C0A6", among: launches + [twin]) == .one(launches[0]))
+        #expect(LaunchReference.withIDPrefix("e1079d3a", among: launches + [launches[0]]) == .one(launches[0]), "the same launch twice is one")
+        #expect(LaunchReference.withIDPrefix("00000000", among: launches) == .none)
     }
 
     /// Issue 30: the newest five updates by default; --updates N and all.
@@ -260,8 +260,8 @@ import SpaceData
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func anExactNameWinsOverOtherMatches() throws {
         let launches = try LaunchCaptures.details(LaunchCaptures.july2026List).map(\.launch)
-        #expect(LaunchesShowCommand.pick(["falcon 9 block 5 | starlink group 17-39"], among: launches, timeframe: .upcoming) == .one(launches[0]))
-        guard case .several(let several) = LaunchesShowCommand.pick(["falcon"], among: launches, timeframe: .upcoming) else {
+        #expect(LaunchReference.pick(["falcon 9 block 5 | starlink group 17-39"], among: launches, timeframe: .upcoming) == .one(launches[0]))
+        guard case .several(let several) = LaunchReference.pick(["falcon"], among: launches, timeframe: .upcoming) else {
             Issue.record("falcon matches several launches")
             return
         }

@@ -253,7 +253,7 @@ import TestSupport
         #expect(detail.stages == [LauncherStage(landing: StageLanding(attempt: false, downrangeDistance: 12.5, typeName: "ASDS"))])
         #expect(detail.spacecraft == [SpacecraftStage(name: "Dragon", launchCrew: [CrewMember(name: "A", role: "Commander", agency: "NASA")])])
         #expect(detail.webcasts.map(\.url) == ["-oProxyCommand=x"], "kept as data; never offered to a browser")
-        #expect(detail.bestWebcast == nil)
+        #expect(detail.bestWebcastAddress == nil)
         #expect(detail.flightClubURL == nil)
     }
 

@@ -50,51 +50,19 @@ struct LaunchesShowCommand: Command {
                     "Webcast addresses of the next crewed launch (one id, however many launches match 'crew')."),
         ])
 
-    let words: [String]
+    let reference: LaunchReference
     let updateCount: UpdateCount
-    let timeframe: LaunchTimeframe
     let output: OutputOptions
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
-        words = arguments[Self.target]
+        reference = LaunchReference(words: arguments[Self.target], past: arguments[LaunchTimeframeOption.past])
         updateCount = arguments[Self.updates]
         output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
-        // The history's launches are all past: their ids need no --past.
-        timeframe = arguments[LaunchTimeframeOption.past] || (words.first.map(Self.namesHistoryLaunch) ?? false) ? .past : .upcoming
-        if text.isEmpty { throw UsageError("show needs a launch's id or words naming it", hint: "spacedash launches show starlink") }
+        if reference.text.isEmpty { throw UsageError("show needs a launch's id or words naming it", hint: "spacedash launches show starlink") }
         // An id (`gcat:1969-059` has a colon too) is no query; words are read as every search reads them.
-        if !Self.mayBeID(text), let unknown = LaunchSearchQuery(words: words).unknownQualifierError { throw unknown }
-    }
-
-    var text: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
-
-    /// Launch Library's ids are UUIDs.
-    static func isLaunchID(_ text: String) -> Bool {
-        UUID(uuidString: text) != nil
-    }
-
-    /// Whether `text` could be an id as `show` lists them: Launch Library's, or
-    /// a launch of the bundled history (`gcat:` and GCAT's launch tag).
-    static func mayBeID(_ text: String) -> Bool {
-        isLaunchID(text) || namesHistoryLaunch(text)
-    }
-
-    /// The shortest id prefix taken for a launch, as git takes short hashes.
-    static let shortestIDPrefix = 8
-
-    /// Whether `text` reads as the start of a Launch Library id: at least 8 of a
-    /// UUID's characters (hex digits and dashes, a digit among them, so that a
-    /// word such as "deadbeef" in a name stays a word), in any case.
-    static func isLaunchIDPrefix(_ text: String) -> Bool {
-        guard text.count >= shortestIDPrefix, text.count < 36, text.first != "-" else { return false }
-        return text.allSatisfy { $0.isHexDigit || $0 == "-" } && text.contains(where: \.isNumber)
-    }
-
-    /// Whether `text` starts as the bundled history's ids do (`gcat:`, in any case).
-    static func namesHistoryLaunch(_ text: String) -> Bool {
-        text.lowercased().hasPrefix(LaunchHistory.idPrefix)
+        if let unknown = reference.usageError { throw unknown }
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
@@ -103,51 +71,8 @@ struct LaunchesShowCommand: Command {
         defer { spinner?.stop() }
         let services = Services(context: context, fetch: fetch, willRequest: spinner?.startOnRequest)
         let service = try services.launches()
-        let id: String
-        let listed: Launch?
-        if Self.isLaunchID(text) {
-            id = text.lowercased()
-            // The list is only the last resort here: read from the cache or the sample, asking nothing.
-            let known = try? await service.launches(LaunchService.Request(timeframe: timeframe, policy: FetchPolicy(offline: true))).firstResult()
-            listed = known?.value.launches.first { $0.id.lowercased() == id }
-        } else if Self.mayBeID(text) {
-            // GCAT's launches are the bundled history's alone: nothing to ask anyone.
-            guard let launch = LaunchHistory.launches.first(where: { $0.id.caseInsensitiveCompare(text) == .orderedSame }) else {
-                throw CommandError("no launch \(LaunchSearchQuery.quoted(text)) in the bundled history of orbital launches (its ids read like gcat:1969-059)")
-            }
-            id = launch.id
-            listed = launch
-        } else if Self.isLaunchIDPrefix(text) {
-            // A short id names a launch already known here: the cached or bundled list, asking nothing.
-            let known = try? await service.launches(LaunchService.Request(timeframe: timeframe, policy: FetchPolicy(offline: true))).firstResult()
-            let launches = known?.value.launches ?? []
-            switch Self.withIDPrefix(text, among: launches) {
-            case .one(let launch):
-                id = launch.id
-                listed = launch
-            case .none:
-                throw CommandError("no launch id starts with \(LaunchSearchQuery.quoted(text)) among the \(launches.count) \(timeframe == .upcoming ? "upcoming" : "past") launches cached or bundled; give the whole id\(timeframe == .upcoming ? ", or try --past" : "")")
-            case .several(let matches):
-                listCandidates(matches, for: "the id prefix \(LaunchSearchQuery.quoted(text))", context: context)
-                return .failure
-            }
-        } else {
-            let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
-            spinner?.stop()
-            for notice in LaunchNotices.notices(sourced, now: context.now) { output.notice(notice.message, in: context) }
-            let launches = sourced.value.launches
-            switch Self.pick(words, among: launches, timeframe: timeframe) {
-            case .one(let launch):
-                id = launch.id
-                listed = launch
-            case .none:
-                let what = timeframe == .upcoming ? "upcoming" : "past"
-                throw CommandError("no \(what) launch matches \(LaunchSearchQuery.quoted(text)) (searched \(launches.count))\(timeframe == .upcoming ? "; try --past" : "")")
-            case .several(let matches):
-                listCandidates(matches, for: LaunchSearchQuery.quoted(text), context: context)
-                return .failure
-            }
-        }
+        guard case .launch(let id, let listed) = try await reference.resolve(
+            with: service, fetch: fetch, output: output, context: context, beforeNotices: { spinner?.stop() }) else { return .failure }
         let sourced = try await service.detail(id: id, listed: listed, policy: fetch.policy, timeout: fetch.timeout).firstResult()
         spinner?.stop()
         for notice in sourced.notices { output.notice(notice.message, in: context) }
@@ -163,47 +88,5 @@ struct LaunchesShowCommand: Command {
             updates: updateCount)
         for line in renderer.render(sourced.value) { try context.stdout.writeLine(line) }
         return .success
-    }
-
-    /// The launches `what` matches, with their ids, on stderr.
-    private func listCandidates(_ matches: [Launch], for what: String, context: CommandContext) {
-        context.notice("\(what) matches \(matches.count) launches; show one by its id:")
-        let dates = LaunchDateText(zone: context.displayTimeZone, now: context.now)
-        for launch in matches.prefix(20) {
-            context.notice("  \(launch.id)  \(dates.date(of: launch))  \(launch.name)")
-        }
-        if matches.count > 20 { context.notice("  … and \(matches.count - 20) more: narrow it") }
-    }
-
-    /// The launches whose id starts with `prefix` (case ignored), each once.
-    static func withIDPrefix(_ prefix: String, among launches: [Launch]) -> Pick {
-        let wanted = prefix.lowercased()
-        var seen = Set<String>()
-        let found = launches.filter { $0.id.lowercased().hasPrefix(wanted) && seen.insert($0.id.lowercased()).inserted }
-        switch found.count {
-        case 0: return .none
-        case 1: return .one(found[0])
-        default: return .several(found)
-        }
-    }
-
-    enum Pick: Equatable {
-        case none
-        case one(Launch)
-        case several([Launch])
-    }
-
-    /// The launch `text` names: the one whose name it is (case ignored), else
-    /// the one the search finds, in date order.
-    static func pick(_ words: [String], among launches: [Launch], timeframe: LaunchTimeframe) -> Pick {
-        let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        let exact = launches.filter { $0.name.caseInsensitiveCompare(text) == .orderedSame }
-        if exact.count == 1 { return .one(exact[0]) }
-        let found = Array(LaunchCatalog(launches: launches, timeframe: timeframe, filter: LaunchSearchQuery(words: words).searchQuery).selected)
-        switch found.count {
-        case 0: return .none
-        case 1: return .one(found[0])
-        default: return .several(found)
-        }
     }
 }

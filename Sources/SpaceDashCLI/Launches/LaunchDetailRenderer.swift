@@ -80,7 +80,7 @@ struct LaunchDetailRenderer: Sendable {
             let label = index == 0 ? "Webcasts" : ""
             let live = link.isLive(at: dates.now, launchWebcastLive: detail.launch.webcastLive)
             anyLive = anyLive || live
-            lines += labelled(label, clean(heading(of: link)), link: link.url)
+            lines += labelled(label, clean(heading(of: link)), link: link.webAddress)
             var facts = [link.language, link.startTime.map { "from " + dates.time($0) }, link.endTime.map { "to " + dates.time($0) }]
                 .compactMap { $0.map(clean) }
             if live { facts.append(liveMark) }

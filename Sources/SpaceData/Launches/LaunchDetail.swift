@@ -77,14 +77,11 @@ public struct LaunchDetail: Sendable, Hashable, Encodable {
         self.timeline = timeline
     }
 
-    /// The best webcast a browser may open (http or https), if any.
-    public var bestWebcast: LaunchLink? { webcasts.first(where: \.isWebAddress) }
+    /// The address of the best webcast a browser may open (http or https), if any.
+    public var bestWebcastAddress: String? { webcasts.lazy.compactMap(\.webAddress).first }
 
-    /// The launch's best information page, else its record at Launch Library, for a browser.
-    public var informationPage: String? {
-        if let page = infoLinks.first(where: \.isWebAddress) { return page.url }
-        return recordURL.map { LaunchLink(url: $0) }.flatMap { $0.isWebAddress ? $0.url : nil }
-    }
+    /// The address of the launch's best information page, for a browser.
+    public var informationPageAddress: String? { infoLinks.lazy.compactMap(\.webAddress).first }
 
     /// The JSON names of the fields beyond `Launch`'s, which come first in the
     /// same object: Launch Library's own names where the record has the field at

@@ -45,12 +45,26 @@ public struct LaunchLink: Sendable, Hashable, Encodable {
         return endTime.map { now < $0 } ?? true
     }
 
-    /// Whether the address is one a browser may be given: http or https, nothing else
-    /// (a record could hold `file:`, `javascript:` or a word starting with `-`).
-    public var isWebAddress: Bool {
-        let lowered = url.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else { return false }
-        return !url.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+    /// The address as a browser may be given it, nil unless it is http or https
+    /// (a record could hold `file:`, `javascript:` or a word starting with `-`,
+    /// which a program would take for an option). Bytes outside printable ASCII
+    /// (spaces, controls, non-ASCII) are percent-encoded, so the address is one
+    /// plain word whatever the record holds.
+    public var webAddress: String? { Self.webAddress(url) }
+
+    public static func webAddress(_ url: String) -> String? {
+        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        let lowered = trimmed.lowercased()
+        guard (lowered.hasPrefix("https://") || lowered.hasPrefix("http://")), !lowered.hasSuffix("://") else { return nil }
+        var encoded = ""
+        for byte in trimmed.utf8 {
+            if (0x21...0x7E).contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return encoded
     }
 
     /// Launch Library's names (2.3.0): `type` and `language` nested as it nests them.
@@ -84,5 +98,11 @@ public struct LaunchLink: Sendable, Hashable, Encodable {
         try c.encode(startTime.map(LaunchLibraryDate.string(from:)), forKey: .startTime)
         try c.encode(endTime.map(LaunchLibraryDate.string(from:)), forKey: .endTime)
         try c.encode(live, forKey: .live)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
