@@ -184,6 +184,7 @@ import Terminal
         let lines = LaunchDetailRenderer(dates: LaunchDetailRendererTests.noonUTC, width: 80, mode: .colour, joiner: " · ").render(detail)
         let text = lines.joined(separator: "\n")
         #expect(!text.contains("\u{1B}]0") && !text.contains("\u{1B}[2J") && !text.contains("\u{1B}[31m") && !text.contains("\u{9B}") && !text.contains("\u{202E}"))
-        #expect(!text.contains("\u{1B}]8;;https://a"), "an address with a control character is not linked")
+        #expect(text.contains("\u{1B}]8;;https://a%1B\\b\u{1B}\\Official Webcast (T)\u{1B}]8;;\u{1B}\\"), "the address percent-encoded in its link")
+        #expect(text.contains("\n              https://a%1B\\b\n"), "and printed so")
     }
 }

@@ -85,7 +85,7 @@ struct LaunchDetailRenderer: Sendable {
                 .compactMap { $0.map(clean) }
             if live { facts.append(liveMark) }
             if !facts.isEmpty { lines += labelled("", facts.joined(separator: joiner)) }
-            lines += labelled("", clean(link.url))
+            lines += labelled("", link.webAddress ?? clean(link.url))
         }
         if detail.launch.webcastLive && !anyLive { lines += labelled(detail.webcasts.isEmpty ? "Webcasts" : "", "live now") }
         return lines

@@ -130,6 +130,7 @@ struct LaunchWatchView: FullScreenView {
         } else if let status = launch.statusShort {
             tails.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(status), style: .dim))
         }
+        if launch.webcastLive { tails.append(StyledText(glyphs.joiner + LaunchColumn.liveMark, style: .error)) }
         let arrow = glyphs.isUnicode ? "→" : "->"
         for change in watched.changes {
             tails.append(StyledText(glyphs.joiner + change.text(arrow: arrow), style: .highlight))
