@@ -137,20 +137,8 @@ private struct RawDetail: Decodable {
             timeline: timeline.map(\.event).enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element))
     }
 
-    /// By priority (higher first: Launch Library gives official webcasts 10 and
-    /// re-streams less; none last), each address once, stable otherwise.
     static func ordered(_ links: [RawDetailLink]) -> [LaunchLink] {
-        var seen = Set<String>()
-        return links.enumerated()
-            .sorted { lhs, rhs in
-                switch (lhs.element.priority, rhs.element.priority) {
-                case let (l?, r?) where l != r: return l > r
-                case (_?, nil): return true
-                case (nil, _?): return false
-                default: return lhs.offset < rhs.offset
-                }
-            }
-            .compactMap { seen.insert($0.element.url).inserted ? $0.element.link : nil }
+        RawDetailLink.ordered(links)
     }
 }
 
