@@ -10,6 +10,7 @@ import SpaceDataBundle
         "insightSample.json": BundledFixtures.insightSample,
         "launchHistory.tsv": BundledFixtures.launchHistory,
         "launchesListing.json": BundledFixtures.launchesListing,
+        "eventsListing.json": BundledFixtures.eventsListing,
     ]
 
     /// The build writes every bundled file into the binary as it is, final
