@@ -193,6 +193,7 @@ FUZZ_MODULES := Streams HTTP CurlShim SpaceDataBundle SpaceData Terminal SpaceDa
 FUZZ_COVERAGE := edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table
 FUZZ_FIXTURES_InSight       := Fixtures/bundled/insightSample.json
 FUZZ_FIXTURES_LaunchLibrary := $(wildcard Fixtures/launches/*.json)
+FUZZ_FIXTURES_LaunchDetail  := $(wildcard Fixtures/launches/*.json) Fixtures/bundled/launchesListing.json Fixtures/bundled/eventsListing.json
 FUZZ_FLAGS ?= -max_len=16384 -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=1024 -print_final_stats=1
 
 # debug builds fastest (CI); FUZZ_CONFIGURATION=release runs most targets 2-8 times as fast.
@@ -219,7 +220,7 @@ define run_fuzzers
 	for name in $(FUZZ); do \
 	  corpus=$(FUZZ_DIR)/$(2)/$$name; seeds=$(FUZZ_DIR)/seeds/$$name; mkdir -p $$corpus $$seeds; \
 	  [ -d Tests/Fuzz/Seeds/$$name ] && cp Tests/Fuzz/Seeds/$$name/* $$seeds/; \
-	  case $$name in InSight) cp $(FUZZ_FIXTURES_InSight) $$seeds/;; LaunchLibrary) cp $(FUZZ_FIXTURES_LaunchLibrary) $$seeds/;; esac; \
+	  case $$name in InSight) cp $(FUZZ_FIXTURES_InSight) $$seeds/;; LaunchLibrary) cp $(FUZZ_FIXTURES_LaunchLibrary) $$seeds/;; LaunchDetail) cp $(FUZZ_FIXTURES_LaunchDetail) $$seeds/;; esac; \
 	  if $(FUZZ_DIR)/fuzz-$$name $$corpus $$seeds -max_total_time=$(1) $(FUZZ_FLAGS) \
 	       -artifact_prefix=$(FUZZ_DIR)/artifacts/$$name- > $(FUZZ_DIR)/$$name.log 2>&1; then \
 	    printf '%-18s %s s: %9s inputs, %7s inputs/s, %5s MB peak\n' $$name $(1) \

@@ -15,6 +15,7 @@ if benchmarkArguments.count >= 2, benchmarkArguments[0] == "--report" {
 let runner = BenchmarkRunner(arguments: benchmarkArguments)
 // First, while this process is small: a spawned child's peak RSS includes ours.
 StartupBenchmarks.run(selected: runner.selected)
+LaunchShowStartupBenchmark.run(selected: runner.selected)
 FileLoadBenchmarks.run(selected: runner.selected)
 if runner.selected("mars_weather") || runner.selected("insight") { InSightBenchmarks.offlinePeakMemory() }
 OpenCombineBaseline.run(with: runner, arguments: benchmarkArguments)  // the Streams cases, with OpenCombine's beside them

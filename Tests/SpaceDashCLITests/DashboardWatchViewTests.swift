@@ -23,7 +23,7 @@ import Testing
         #expect(lines[0].hasPrefix("Mars weather · Curiosity (REMS), Gale crater"))
         #expect(lines[0].hasSuffix("Launches · live · refreshed just now · next refresh in 00:10:00"))
         let starlink = try #require(lines.first { $0.contains("Falcon 9 Block 5 | Starlink Group 17-39") })
-        #expect(starlink.contains("T-02:49:32     Falcon 9 Block 5 | Starlink Group 17-39 · Go · Vandenberg SFB, CA, USA"))
+        #expect(starlink.contains("T-02:49:32     Falcon 9 Block 5 | Starlink Group 17-39 · Go · LIVE · Vandenberg SFB, CA, USA"), "its webcast is live (issue 30)")
         #expect(lines.contains { $0.hasPrefix("Air          -67 to 2 °C") })
         #expect(lines.contains { $0.hasPrefix("weather: next refresh in 06:00:00") })
         #expect(lines.last == "q quit · r refresh · / search")

@@ -74,6 +74,21 @@ import SpaceData
 
     /// GCAT knows some launches only to the day or the month: all-day events, and
     /// still confirmed, as they flew; the DESCRIPTION gives the date at its precision.
+    /// Issue 30: "Payload Deployed" (2.3.0's status 9) is a flight that went well:
+    /// confirmed; a status spacedash does not know stays tentative and is written as named.
+    @Test func aPayloadDeployedLaunchIsConfirmedAndAnUnknownStatusIsAsNamed() throws {
+        let net = LaunchLibraryDate.date(from: "2026-07-20T14:49:32Z")
+        let deployed = Launch(id: "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", name: "Falcon 9 Block 5 | Starlink Group 17-39", net: net,
+                              netPrecision: "Second", statusName: "Payload Deployed", statusAbbreviation: "Deployed")
+        let unknown = Launch(id: "0f6780cf-edae-4d7c-99d6-ce7de784d140", name: "Falcon 9 Block 5 | MRV-1", net: net,
+                             netPrecision: "Second", statusName: "Scrubbed For Now", statusAbbreviation: "Scrub")
+        let events = try Self.parsed([LaunchDetail(launch: deployed), LaunchDetail(launch: unknown)]).components
+        #expect(events.count == 2, "no launch is dropped")
+        #expect(events.first?.first("STATUS")?.raw == "CONFIRMED")
+        #expect(events.last?.first("STATUS")?.raw == "TENTATIVE")
+        #expect(try events.last?.text("DESCRIPTION")?.contains("Status: Scrubbed For Now") == true)
+    }
+
     @Test func aFlownLaunchKnownOnlyToTheDayOrMonthIsConfirmed() throws {
         for (precision, pattern) in [("Day", "yyyy-MM-dd"), ("Month", "yyyy-MM")] {
             let launch = try #require(LaunchHistory.launches.first { $0.netPrecision == precision }, "GCAT has a launch known to the \(precision)")

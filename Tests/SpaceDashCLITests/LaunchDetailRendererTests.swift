@@ -56,7 +56,8 @@ import Terminal
         #expect(Self.value("Probability", in: lines) == "not published")
         #expect(Self.value("Weather", in: lines) == "no concerns published")
         #expect(Self.value("Hold reason", in: lines) == nil, "an empty hold reason is no line")
-        #expect(Self.value("Webcasts", in: lines)?.hasPrefix("Official Webcast by SpaceX (Starlink Mission): https://x.com/i/broadcasts/1qGoNNQZvEMKv Unofficial Webcast by Spaceflight Now") == true)
+        #expect(Self.value("Webcasts", in: lines)?.hasPrefix("Official Webcast by SpaceX (Starlink Mission) English · from 2026-07-20 14:39 UTC · "
+            + "to 2026-07-20 17:30 UTC https://x.com/i/broadcasts/1qGoNNQZvEMKv Unofficial Webcast by Spaceflight Now") == true)
         #expect(Self.value("Information", in: lines) == "Official Page by spacex.com (SpaceX): https://www.spacex.com/launches/sl-17-39")
         #expect(Self.value("Updated", in: lines) == "2026-07-20 14:19 UTC")
         #expect(Self.value("ID", in: lines) == "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc")
@@ -104,5 +105,86 @@ import Terminal
         #expect(LaunchDetailRenderer.degrees(28.56194122) == "28.561941")
         #expect(LaunchDetailRenderer.degrees(-120.611) == "-120.611")
         #expect(LaunchDetailRenderer.degrees(31.2) == "31.2")
+    }
+}
+
+/// Issue 30: boosters, landings, spacecraft, patches, timeline, updates and webcasts
+/// of the real detailed capture of 20 July 2026, at 40, 80 and 160 columns.
+@Suite struct LaunchDetailPartsRendererTests {
+    static func render(_ name: String, width: Int = 80, updates: UpdateCount = .latest(5), now: String = "2026-07-20T12:00:00Z") throws -> [String] {
+        let details = try LaunchCaptures.details(LaunchCaptures.july2026Detailed)
+        let detail = try #require(details.first { $0.launch.name == name })
+        let dates = LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: LaunchLibraryDate.date(from: now)!)
+        return LaunchDetailRenderer(dates: dates, width: width, mode: .plain, joiner: " · ", updates: updates).render(detail)
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"), arguments: [40, 80, 160])
+    func everyLaunchFitsExceptWholeAddressesAndTheID(width: Int) throws {
+        for detail in try LaunchCaptures.details(LaunchCaptures.july2026Detailed) {
+            let lines = LaunchDetailRenderer(dates: LaunchDetailRendererTests.noonUTC, width: width, mode: .plain, joiner: " · ",
+                                             updates: .all).render(detail)
+            for line in lines where !line.contains("https://") && !line.hasPrefix("  ID ") {
+                #expect(line.displayWidth <= width, "\(detail.launch.name): \(line)")
+            }
+            #expect(!lines.contains { $0.contains("\u{1B}") }, "plain text in plain mode")
+        }
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theBoosterAndItsLanding() throws {
+        let lines = try Self.render("Falcon 9 Block 5 | Starlink Group 17-39", width: 160)
+        #expect(LaunchDetailRendererTests.value("Booster", in: lines) == "B1082 · Core · 23rd flight, flown before (50 days after its last) "
+            + "Landing: Autonomous Spaceport Drone Ship (ASDS) on Of Course I Still Love You (OCISLY), 574 km downrange · outcome not known yet")
+        #expect(LaunchDetailRendererTests.value("Flight Club", in: lines) == "https://flightclub.io/result?llId=e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc")
+        #expect(LaunchDetailRendererTests.value("Patches", in: lines)?.hasPrefix("Space X Starlink Mission Patch: https://") == true)
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theSpacecraftAndBothLandingsOfStarship() throws {
+        let lines = try Self.render("Starship | Flight 13", width: 160)
+        #expect(LaunchDetailRendererTests.value("Booster", in: lines) == "Booster 20 · Core · 1st flight Landing: Ocean on Gulf of Mexico (GOM) · outcome not known yet")
+        #expect(LaunchDetailRendererTests.value("Spacecraft", in: lines) == "Ship 40 (S40) · Starship V3 · to Suborbital Landing: Ocean on Indian Ocean (IND) · outcome not known yet")
+        #expect(LaunchDetailRendererTests.value("Crew", in: lines) == nil, "an uncrewed flight has no crew line")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theTimelineCountsFromTZero() throws {
+        let lines = try Self.render("Falcon 9 Block 5 | Starlink Group 17-39", width: 160)
+        let timeline = try #require(LaunchDetailRendererTests.value("Timeline", in: lines))
+        #expect(timeline.hasPrefix("T-38m GO for Prop Load T-35m Stage 1 LOX Load"))
+        #expect(timeline.contains("T-0 Liftoff T+1m 8s Max-Q"))
+        #expect(timeline.hasSuffix("T+1h 1m 33s Starlink Deployment"))
+    }
+
+    /// A webcast is live while the launch says so and it has started; 2.2.0 has no live mark of its own.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func aLiveWebcastIsMarked() throws {
+        let before = try Self.render("Falcon 9 Block 5 | Starlink Group 17-39", width: 160)
+        #expect(!before.contains { $0.contains("LIVE") })
+        let during = try Self.render("Falcon 9 Block 5 | Starlink Group 17-39", width: 160, now: "2026-07-20T14:40:00Z")
+        #expect(during.filter { $0.contains("LIVE now") }.count == 3)
+        #expect(during.contains("              English · from 2026-07-20 14:19 UTC · LIVE now"))
+    }
+
+    @Test func ordinalsAndOffsets() {
+        #expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(LaunchDetailRenderer.ordinal)
+                == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th"])
+        #expect(LaunchDetailRenderer.relative(-2280) == "T-38m")
+        #expect(LaunchDetailRenderer.relative(0) == "T-0")
+        #expect(LaunchDetailRenderer.relative(3693) == "T+1h 1m 33s")
+    }
+
+    /// Text from the record cannot drive the terminal, nor can an address break out of its link.
+    @Test func hostileTextAndAddressesAreCleaned() {
+        let detail = LaunchDetail(
+            launch: Launch(id: "x", name: "R | M\u{1B}]0;pwned\u{07}"), isDetailed: true,
+            webcasts: [LaunchLink(url: "https://a\u{1B}\\b", title: "T\u{1B}[2J", kind: "Official Webcast")],
+            stages: [LauncherStage(serialNumber: "B1\u{1B}[31m")],
+            updates: [LaunchLibraryUpdate(comment: "hi\u{9B}2J", createdBy: "x\u{202E}y")])
+        let lines = LaunchDetailRenderer(dates: LaunchDetailRendererTests.noonUTC, width: 80, mode: .colour, joiner: " · ").render(detail)
+        let text = lines.joined(separator: "\n")
+        #expect(!text.contains("\u{1B}]0") && !text.contains("\u{1B}[2J") && !text.contains("\u{1B}[31m") && !text.contains("\u{9B}") && !text.contains("\u{202E}"))
+        #expect(text.contains("\u{1B}]8;;https://a%1B\\b\u{1B}\\Official Webcast (T)\u{1B}]8;;\u{1B}\\"), "the address percent-encoded in its link")
+        #expect(text.contains("\n              https://a%1B\\b\n"), "and printed so")
     }
 }

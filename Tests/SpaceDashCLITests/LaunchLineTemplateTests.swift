@@ -52,6 +52,16 @@ import SpaceData
         ].joined(separator: "/"))
     }
 
+    /// Issue 30: `{live}` is LIVE while the launch's webcast is live (Starlink Group 17-39's, as
+    /// listed at 14:38), and nothing otherwise: no missing mark.
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func livePlaceholderMarksALiveWebcastAndIsEmptyOtherwise() throws {
+        let details = try LaunchCaptures.details(LaunchCaptures.july2026Detailed)
+        let template = try LaunchLineTemplate("{mission}{live}")
+        #expect(template.render(details[0].launch, dates: Self.noon) == "Starlink Group 17-39LIVE")
+        #expect(template.render(details[1].launch, dates: Self.noon) == "MRV-1")
+    }
+
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func aValueTheRecordLacksIsTheMissingMark() throws {
         // 2.2.0 list mode carries no orbit.

@@ -185,11 +185,29 @@ import Terminal
         #expect(lines.contains { $0.contains("Gravity-1 | Unknown Payload") }, "a name that fits stays whole")
     }
 
+    /// Issue 30: a live webcast is marked; a status other than Go stays in sight beside it.
+    @Test func aLiveWebcastIsMarkedInTheStatusColumn() throws {
+        var launches = try BundledLaunchListing.launches()
+        launches[1].webcastLive = true
+        launches[1].statusAbbreviation = "Hold"
+        let renderer = LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: LaunchCaptures.july20Noon),
+                                           width: 160, mode: .plain, showsCountdown: true)
+        let lines = renderer.render(launches.map { LaunchRow($0) })
+        #expect(lines[1].hasSuffix("  LIVE"))
+        #expect(lines[2].hasSuffix("  Hold LIVE"))
+        #expect(lines[3].hasSuffix("  Go"))
+        let coloured = LaunchTableRenderer(dates: LaunchDateText(timeZone: TimeZone(identifier: "UTC")!, now: LaunchCaptures.july20Noon),
+                                           width: 160, mode: .colour, showsCountdown: true).render(launches.map { LaunchRow($0) })
+        #expect(coloured[1].contains("\u{1B}[1;31mLIVE"), "bold red")
+    }
+
     @Test func at40ColumnsOnlyTheNameIsCut() throws {
         let lines = try Self.lines(width: 40)
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 })
         #expect(lines[1].hasPrefix("Jul 20 14:49  in 2h 49m"))
-        #expect(lines[1].contains("Falcon") && lines[1].hasSuffix("Go"), "\(lines[1])")
+        // Issue 30: the listing says Starlink Group 17-39's webcast is live; LIVE stands for its Go.
+        #expect(lines[1].contains("Falcon") && lines[1].hasSuffix("LIVE"), "\(lines[1])")
+        #expect(lines[2].hasSuffix("Go"), "\(lines[2])")
     }
 }
 

@@ -43,7 +43,8 @@ import SpaceData
         let lines = result.stdoutText.split(separator: "\n").map(String.init)
         #expect(lines.first == "Falcon 9 Block 5 | Starlink Group 17-39")
         #expect(lines.contains("  NET         2026-07-20 14:49:32 UTC (to the second), in 2h 49m"))
-        #expect(LaunchDetailRendererTests.value("Webcasts", in: lines)?.hasPrefix("Official Webcast by SpaceX (Starlink Mission): https://x.com/i/broadcasts/1qGoNNQZvEMKv") == true)
+        #expect(LaunchDetailRendererTests.value("Webcasts", in: lines)?.hasPrefix(
+            "Official Webcast by SpaceX (Starlink Mission) English · from 2026-07-20 14:39 UTC · to 2026-07-20 17:30 UTC https://x.com/i/broadcasts/1qGoNNQZvEMKv") == true)
         #expect(server.requests.map(\.target) == ["/2.3.0/launches/\(Self.starlinkID)/?mode=detailed"])
 
         let again = try Self.spacedash(["show", Self.starlinkID], sandbox.environment(server))
@@ -94,13 +95,15 @@ import SpaceData
         let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         #expect(object["name"] as? String == "Falcon 9 Block 5 | Starlink Group 17-39")
         #expect(object["detailed"] as? Bool == true)
-        #expect((object["webcasts"] as? [[String: Any]])?.count == 3)
+        #expect((object["vid_urls"] as? [[String: Any]])?.count == 3)
+        #expect((object["launcher_stage"] as? [[String: Any]])?.count == 1)
+        #expect((object["updates"] as? [[String: Any]])?.count == 6, "--json carries every update")
         #expect(object["map_url"] as? String == "https://www.google.com/maps?q=34.632,-120.611")
         #expect(object["last_updated"] as? String == "2026-07-20T14:19:43Z")
     }
 
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
-    func offlineItShowsTheListedLaunchAndSaysWhatIsMissing() throws {
+    func offlineItShowsTheBundledDetailAndSaysHowOld() throws {
         let server = try Self.server()
         defer { server.stop() }
         let sandbox = Sandbox()
@@ -109,8 +112,10 @@ import SpaceData
         let result = try Self.spacedash(["show", "--offline", Self.starlinkID], sandbox.environment(server))
         #expect(result.exitCode == 0, "\(result.stderrText)")
         #expect(result.stdoutText.hasPrefix("Falcon 9 Block 5 | Starlink Group 17-39\n"))
-        #expect(!result.stdoutText.contains("Webcasts"))
-        #expect(result.stderrText == "spacedash: no detailed record of this launch cached; showing it as listed (webcasts, information links, probability, weather concerns and hold reason are in its detailed record only)\n")
+        // Issue 30: the bundled listing keeps the detail of its capture.
+        #expect(result.stdoutText.contains("  Webcasts    Official Webcast by SpaceX (Starlink Mission)\n"))
+        #expect(result.stdoutText.contains("  Booster     B1082 · Core · 23rd flight, flown before (50 days after its last)\n"))
+        #expect(result.stderrText == "spacedash: no detailed record of this launch cached; showing it as listed on 20 July 2026 (Launch Library 2's listing of 20 July 2026): webcasts, boosters and updates as they were then\n")
         #expect(server.requests.count == 1, "offline makes no request")
     }
 
@@ -182,11 +187,81 @@ import SpaceData
 
     // MARK: - Picking one launch
 
+    /// Issue 30: a unique prefix of an id (8 characters or more) picks the launch, as git
+    /// takes short hashes; it names a launch known here, so offline it needs no network.
+    @Test func aUniqueIDPrefixPicksTheLaunch() throws {
+        let result = try Self.spacedash(["show", "--offline", "E1079D3A"], Sandbox().environment(nil))
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.hasPrefix("Falcon 9 Block 5 | Starlink Group 17-39\n"))
+        #expect(result.stdoutText.contains("  ID          \(Self.starlinkID)\n"))
+    }
+
+    @Test func anUnknownIDPrefixIsOneLineAndExits1() throws {
+        let result = try Self.spacedash(["show", "--offline", "e1079d3a-0000"], Sandbox().environment(nil))
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText == "spacedash: no launch id starts with \"e1079d3a-0000\" among the 10 upcoming launches cached or bundled; give the whole id, or try --past\n")
+    }
+
+    @Test func aPrefixShorterThan8IsAQueryAndWordsStayWords() {
+        #expect(!LaunchReference.isLaunchIDPrefix("e1079d3"))
+        #expect(LaunchReference.isLaunchIDPrefix("e1079d3a"))
+        #expect(LaunchReference.isLaunchIDPrefix("E1079D3A-C0A6"))
+        #expect(!LaunchReference.isLaunchIDPrefix("deadbeef"), "no digit: a word")
+        #expect(!LaunchReference.isLaunchIDPrefix("starlink"))
+        #expect(!LaunchReference.isLaunchIDPrefix("-1079d3a1"))
+    }
+
+    /// Two launches of the bundled listing made to share a prefix: both are listed, nothing is picked.
+    @Test func anAmbiguousPrefixListsTheCandidates() throws {
+        let launches = try BundledLaunchListing.launches()
+        var twin = launches[1]
+        twin.id = "e1079d3a" + twin.id.dropFirst(8)
+        #expect(LaunchReference.withIDPrefix("e1079d3a", among: launches + [twin]) == .several([launches[0], twin]))
+        #expect(LaunchReference.withIDPrefix("E1079D3A-C0A6", among: launches + [twin]) == .one(launches[0]))
+        #expect(LaunchReference.withIDPrefix("e1079d3a", among: launches + [launches[0]]) == .one(launches[0]), "the same launch twice is one")
+        #expect(LaunchReference.withIDPrefix("00000000", among: launches) == .none)
+    }
+
+    /// Issue 30: the newest five updates by default; --updates N and all.
+    @Test func updatesAreTheNewestFiveUnlessAskedOtherwise() throws {
+        func updates(_ extra: [String]) throws -> [String] {
+            let result = try Self.spacedash(["show", "--offline", Self.starlinkID] + extra, Sandbox().environment(nil, ["COLUMNS": "400"]))
+            #expect(result.exitCode == 0, "\(result.stderrText)")
+            let lines = result.stdoutText.split(separator: "\n").map(String.init)
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("  Updates ") }) else { return [] }
+            return Array(lines[start...].prefix { $0.hasPrefix("  Updates ") || $0.hasPrefix(String(repeating: " ", count: 14)) })
+                .map { String($0.dropFirst(14)) }
+        }
+        let standard = try updates([])
+        #expect(standard.count == 6)
+        #expect(standard.first == "2026-07-20 14:37 UTC, LL2: Unofficial Re-stream by SPACE AFFAIRS has started https://www.youtube.com/watch?v=p648NlL0fi4")
+        #expect(standard.last == "and 1 older update (--updates all)")
+        #expect(try updates(["--updates", "all"]).count == 6)
+        #expect(try updates(["--updates", "all"]).last == "2026-07-10 15:48 UTC, Cosmic_Penguin: Added launch. https://www.spacex.com/launches/sl-17-39")
+        #expect(try updates(["--updates", "1"]).count == 2)
+        #expect(try updates(["--updates", "0"]) == ["and 6 updates (--updates all)"])
+        let wrong = try Self.spacedash(["show", "--offline", Self.starlinkID, "--updates", "some"], Sandbox().environment(nil))
+        #expect(wrong.exitCode == 64)
+    }
+
+    /// Issue 30: on a terminal each webcast's title is an OSC 8 link to its address, which is printed too.
+    @Test func onATerminalWebcastsAreHyperlinks() throws {
+        let (result, screen) = try Sandbox().runOnTerminal(["launches", "show", "--offline", Self.starlinkID], server: nil,
+                                                           extra: ["TZ": "UTC", "SPACEDASH_NOW": "2026-07-20T12:00:00Z"])
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(screen.contains("\u{1B}]8;;https://x.com/i/broadcasts/1qGoNNQZvEMKv\u{1B}\\Official Webcast by SpaceX (Starlink Mission)\u{1B}]8;;\u{1B}\\"),
+                "\(screen.prefix(2000).debugDescription)")
+        #expect(screen.contains("              https://x.com/i/broadcasts/1qGoNNQZvEMKv\n"), "the address is printed too")
+        let piped = try Self.spacedash(["show", "--offline", Self.starlinkID], Sandbox().environment(nil))
+        #expect(!piped.stdoutText.contains("\u{1B}"), "no escape in a pipe")
+    }
+
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func anExactNameWinsOverOtherMatches() throws {
         let launches = try LaunchCaptures.details(LaunchCaptures.july2026List).map(\.launch)
-        #expect(LaunchesShowCommand.pick(["falcon 9 block 5 | starlink group 17-39"], among: launches, timeframe: .upcoming) == .one(launches[0]))
-        guard case .several(let several) = LaunchesShowCommand.pick(["falcon"], among: launches, timeframe: .upcoming) else {
+        #expect(LaunchReference.pick(["falcon 9 block 5 | starlink group 17-39"], among: launches, timeframe: .upcoming) == .one(launches[0]))
+        guard case .several(let several) = LaunchReference.pick(["falcon"], among: launches, timeframe: .upcoming) else {
             Issue.record("falcon matches several launches")
             return
         }

@@ -14,6 +14,7 @@ import SpaceDataBundle
         "swpcKpForecast.json": BundledFixtures.swpcKpForecast,
         "swpcKpIndex.json": BundledFixtures.swpcKpIndex,
         "swpcScales.json": BundledFixtures.swpcScales,
+        "eventsListing.json": BundledFixtures.eventsListing,
     ]
 
     /// The build writes every bundled file into the binary as it is, final

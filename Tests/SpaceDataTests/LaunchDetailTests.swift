@@ -29,11 +29,54 @@ import Testing
     }
 
     @Test func linksKeepTheirKindAndPublisher() throws {
-        let webcasts = try #require(try Self.object(Self.starlink)["webcasts"] as? [[String: Any]])
+        let webcasts = try #require(try Self.object(Self.starlink)["vid_urls"] as? [[String: Any]], "Launch Library's name")
         #expect(webcasts.count == 1)
         #expect(webcasts[0]["url"] as? String == "https://x.com/i/broadcasts/1qGoNNQZvEMKv")
-        #expect(webcasts[0]["type"] as? String == "Official Webcast")
+        #expect((webcasts[0]["type"] as? [String: Any])?["name"] as? String == "Official Webcast", "nested as Launch Library nests it")
         #expect(webcasts[0]["publisher"] as? String == "SpaceX")
         #expect(webcasts[0]["priority"] as? Int == 10)
+    }
+}
+
+/// Issue 30: `launches show --json` carries the detailed record's parts under Launch Library's names.
+@Suite struct LaunchDetailJSONNamesTests {
+    @Test func thePartsUseLaunchLibrarysNames() throws {
+        let detail = LaunchDetail(
+            launch: Launch(id: "x", name: "R | M"), isDetailed: true, holdReason: "Weather",
+            webcasts: [LaunchLink(url: "https://w", language: "English", languageCode: "en",
+                                  startTime: LaunchLibraryDate.date(from: "2026-07-20T14:36:53Z"), live: true)],
+            flightClubURL: "https://flightclub.io/result?llId=x",
+            stages: [LauncherStage(type: "Core", serialNumber: "B1082", flightNumber: 23, reused: true,
+                                   landing: StageLanding(attempt: true, downrangeDistance: 574, typeName: "Autonomous Spaceport Drone Ship",
+                                                         typeAbbreviation: "ASDS", locationName: "Of Course I Still Love You"))],
+            spacecraft: [SpacecraftStage(name: "Endeavour", serialNumber: "C206", configuration: "Crew Dragon",
+                                         launchCrew: [CrewMember(name: "A", role: "Commander", agency: "NASA")])],
+            updates: [LaunchLibraryUpdate(comment: "Go", createdBy: "LL2", createdOn: LaunchLibraryDate.date(from: "2026-07-20T14:37:00Z"))],
+            patches: [MissionPatch(name: "Patch", imageURL: "https://p", priority: 10)],
+            timeline: [LaunchTimelineEvent(offset: -2280, relativeTime: "-PT38M", abbreviation: "GO for Prop Load")])
+        let object = try LaunchDetailTests.object(detail)
+        #expect(object["holdreason"] as? String == "Weather")
+        #expect(object["flightclub_url"] as? String == "https://flightclub.io/result?llId=x")
+        let webcast = try #require((object["vid_urls"] as? [[String: Any]])?.first)
+        #expect((webcast["language"] as? [String: Any])?["code"] as? String == "en")
+        #expect(webcast["start_time"] as? String == "2026-07-20T14:36:53Z" && webcast["live"] as? Bool == true)
+        let stage = try #require((object["launcher_stage"] as? [[String: Any]])?.first)
+        #expect((stage["launcher"] as? [String: Any])?["serial_number"] as? String == "B1082")
+        #expect(stage["launcher_flight_number"] as? Int == 23 && stage["reused"] as? Bool == true)
+        let landing = try #require(stage["landing"] as? [String: Any])
+        #expect((landing["type"] as? [String: Any])?["abbrev"] as? String == "ASDS")
+        #expect((landing["landing_location"] as? [String: Any])?["name"] as? String == "Of Course I Still Love You")
+        #expect(landing["downrange_distance"] as? Double == 574)
+        let craft = try #require((object["spacecraft_stage"] as? [[String: Any]])?.first)
+        #expect((craft["spacecraft"] as? [String: Any])?["serial_number"] as? String == "C206")
+        let crew = try #require((craft["launch_crew"] as? [[String: Any]])?.first)
+        #expect((crew["role"] as? [String: Any])?["role"] as? String == "Commander")
+        #expect((crew["astronaut"] as? [String: Any])?["name"] as? String == "A")
+        let update = try #require((object["updates"] as? [[String: Any]])?.first)
+        #expect(update["created_by"] as? String == "LL2" && update["created_on"] as? String == "2026-07-20T14:37:00Z")
+        #expect((object["mission_patches"] as? [[String: Any]])?.first?["image_url"] as? String == "https://p")
+        let step = try #require((object["timeline"] as? [[String: Any]])?.first)
+        #expect(step["relative_time"] as? String == "-PT38M")
+        #expect((step["type"] as? [String: Any])?["abbrev"] as? String == "GO for Prop Load")
     }
 }

@@ -12,6 +12,9 @@ import TestSupport
 /// temporary directory, a fixed clock and a test scheduler.
 @Suite struct LaunchServiceDetailTests {
     static let id = "e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc"
+    /// A real launch the bundled listing does not hold: Vulcan VC2S | Certification Flight 2
+    /// (../shared/data/launches/ll2, capture 4).
+    static let unbundledID = "cd199e27-63cd-409c-817c-5c38039b17cd"
     static let folder = ProjectPaths.sharedData?.appendingPathComponent("launches/ll2")
 
     static func record() throws -> Data {
@@ -38,9 +41,10 @@ import TestSupport
 
         deinit { try? FileManager.default.removeItem(at: directory) }
 
-        func detail(listed: Launch? = nil, policy: FetchPolicy = .standard) throws -> Result<Sourced<LaunchDetail>, ServiceFailure> {
+        func detail(id: String = LaunchServiceDetailTests.id, listed: Launch? = nil,
+                    policy: FetchPolicy = .standard) throws -> Result<Sourced<LaunchDetail>, ServiceFailure> {
             let result = Mutex<Result<Sourced<LaunchDetail>, ServiceFailure>?>(nil)
-            let cancellable = service.detail(id: LaunchServiceDetailTests.id, listed: listed, policy: policy).sink(
+            let cancellable = service.detail(id: id, listed: listed, policy: policy).sink(
                 receiveCompletion: { end in if case .failure(let failure) = end { result.withLock { $0 = .failure(failure) } } },
                 receiveValue: { value in result.withLock { $0 = .success(value) } })
             scheduler.advance()
@@ -68,17 +72,31 @@ import TestSupport
         let harness = Harness { request in
             .success(HTTPResponse(status: 404, body: Data(#"{"detail":"Not found."}"#.utf8), finalURL: request.url))
         }
-        let listed = Launch(id: Self.id, name: "Falcon 9 Block 5 | Starlink Group 17-39")
-        let shown = try harness.detail(listed: listed).get()
+        let listed = Launch(id: Self.unbundledID, name: "Vulcan VC2S | Certification Flight 2")
+        let shown = try harness.detail(id: Self.unbundledID, listed: listed).get()
         #expect(shown.value == LaunchDetail(launch: listed))
         #expect(shown.notices.last?.message == "no detailed record of this launch cached; showing it as listed (webcasts, information links, probability, weather concerns and hold reason are in its detailed record only)")
     }
 
     @Test func offlineNothingIsAsked() throws {
         let harness = Harness { request in .failure(.cannotConnect(url: request.url.absoluteString, detail: "must not be asked")) }
+        let listed = Launch(id: Self.unbundledID, name: "Vulcan VC2S | Certification Flight 2")
+        let shown = try harness.detail(id: Self.unbundledID, listed: listed, policy: FetchPolicy(offline: true)).get()
+        #expect(shown.value.launch == listed && !shown.value.isDetailed)
+        #expect(harness.client.requests.isEmpty)
+    }
+
+    /// Issue 30: offline, a launch of the bundled listing keeps the detail of its capture, dated.
+    @Test func offlineABundledLaunchShowsTheDetailOfTheBundleAndSaysHowOld() throws {
+        let harness = Harness { request in .failure(.cannotConnect(url: request.url.absoluteString, detail: "must not be asked")) }
         let listed = Launch(id: Self.id, name: "Falcon 9 Block 5 | Starlink Group 17-39")
         let shown = try harness.detail(listed: listed, policy: FetchPolicy(offline: true)).get()
-        #expect(shown.value.launch == listed && !shown.value.isDetailed)
+        #expect(shown.origin == .sample)
+        #expect(shown.value.isDetailed)
+        #expect(shown.value.webcasts.count == 3 && shown.value.stages.first?.serialNumber == "B1082" && shown.value.updates.count == 6)
+        #expect(shown.value.timeline.count == 23 && shown.value.flightClubURL != nil)
+        #expect(shown.notices.map(\.message) == ["no detailed record of this launch cached; showing it as listed on 20 July 2026 "
+            + "(Launch Library 2's listing of 20 July 2026): webcasts, boosters and updates as they were then"])
         #expect(harness.client.requests.isEmpty)
     }
 
@@ -86,7 +104,7 @@ import TestSupport
         let harness = Harness { request in
             .success(HTTPResponse(status: 404, body: Data(#"{"detail":"Not found."}"#.utf8), finalURL: request.url))
         }
-        guard case .failure(.nothingToShow) = try harness.detail() else {
+        guard case .failure(.nothingToShow) = try harness.detail(id: Self.unbundledID) else {
             Issue.record("a launch nobody knows has nothing to show")
             return
         }

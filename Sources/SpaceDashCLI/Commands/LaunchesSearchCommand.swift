@@ -17,7 +17,6 @@ struct LaunchesSearchCommand: Command {
             a word of one or two letters, which would read as options
             """,
         acceptsDashPrefixedValues: true)
-    static let limit = Option<Int?>("limit", valueName: "N", help: "Show at most N launches", example: "10", check: .within(1...100_000))
     static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead, - for standard input: no request, no cache",
                                         expecting: "a path", example: "saved.json")
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
@@ -55,7 +54,7 @@ struct LaunchesSearchCommand: Command {
 
             No match prints nothing on stdout (an empty "launches" with --json) and exits 0.
             """,
-        arguments: [query, LaunchTimeframeOption.past, limit, file, pages, ics, interactive, debounce],
+        arguments: [query, LaunchTimeframeOption.past, ListLimitOption.limit, file, pages, ics, interactive, debounce],
         groups: [LaunchFilterOptions.group, OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet),
                  FetchOptions.group, WatchOptions.group],
         examples: [
@@ -81,7 +80,7 @@ struct LaunchesSearchCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         let selection = LaunchSelection(
             words: arguments[Self.query], filters: try LaunchFilterOptions(arguments),
-            timeframe: LaunchTimeframeOption.timeframe(arguments), limit: arguments[Self.limit],
+            timeframe: LaunchTimeframeOption.timeframe(arguments), limit: arguments[ListLimitOption.limit],
             file: arguments[Self.file], pages: arguments[Self.pages],
             fetch: try FetchOptions(arguments), output: OutputOptions(arguments))
         let ics = arguments[Self.ics]

@@ -10,65 +10,59 @@ struct LaunchesShowCommand: Command {
         "ID|QUERY", help: "A launch's id (from --json, the last field of a piped row, or 'launches next --format {id}'), or words that pick one launch as 'launches search' does",
         isRequired: true, acceptsDashPrefixedValues: true)
 
+    static let updates = Option<UpdateCount>(
+        "updates", valueName: "N|all", default: .latest(5),
+        help: "List the newest N of Launch Library's updates on the launch, or all of them")
+
     static let configuration = CommandConfiguration(
         name: "show",
         abstract: "Everything about one launch: mission, pad, window, status, webcasts, links.",
         discussion: """
             Asks Launch Library for the launch's detailed record (one request of the 15 an hour; \
-            cached for 15 minutes like the lists). Offline, or when Launch Library cannot answer, it \
-            shows the cached record, else the launch as the cached list or the bundled sample holds \
-            it, and says on stderr what only the detailed record has.
+            cached for 15 minutes like the lists) and shows its webcasts (best first; on a terminal \
+            each title is a link, and the address is printed too), boosters and their landings, the \
+            spacecraft and its crew, mission patches, the timeline from T-0, probability, weather \
+            concerns, hold and failure reasons, Flight Club's simulation and the newest updates of \
+            Launch Library's editors (--updates). Offline, or when Launch Library cannot answer, it \
+            shows the cached record; else, for a launch of the bundled listing of 20 July 2026, the \
+            record as listed then; else the launch as the cached list holds it, and says on stderr \
+            what only the detailed record has.
 
-            A QUERY matching several launches lists them with their ids on stderr and exits 1; \
-            one matching none exits 1.
+            An id may be cut to its first 8 characters or more, as git takes short hashes, when one \
+            launch cached or bundled has it. A QUERY (or a short id) matching several launches lists \
+            them with their ids on stderr and exits 1; one matching none exits 1.
 
             With --json: one object, every field of 'launches --json' and then detailed (whether \
-            this is the detailed record), record_url, agency_country_code, status_description, \
-            net_precision_description, probability, weather_concerns, hold_reason, fail_reason, \
-            map_url, pad_time_zone, webcasts and info_links (each link: url, title, publisher, \
-            type, priority).
+            this is the detailed record), url (the record at Launch Library), agency_country_code, \
+            status_description, net_precision_description, probability, weather_concerns, \
+            holdreason, failreason, map_url, pad_time_zone, and under Launch Library's own names \
+            vid_urls and info_urls (url, title, publisher, type, priority, language, start_time, \
+            end_time, live), flightclub_url, launcher_stage, spacecraft_stage, updates (all of them), \
+            mission_patches and timeline.
             """,
-        arguments: [target, LaunchTimeframeOption.past],
+        arguments: [target, LaunchTimeframeOption.past, updates],
         groups: [OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash launches show e1079d3a-c0a6-4b42-bc1d-92e48a5a78fc", "One launch by its id."),
             Example("spacedash launches show starlink 17-39", "The launch whose name has these words."),
-            Example("spacedash launches show --json \"$(spacedash launches next crew --format '{id}')\" | jq '.webcasts[].url'",
+            Example("spacedash launches show e1079d3a", "The same launch by the start of its id."),
+            Example("spacedash launches show --json \"$(spacedash launches next crew --format '{id}')\" | jq '.vid_urls[].url'",
                     "Webcast addresses of the next crewed launch (one id, however many launches match 'crew')."),
         ])
 
-    let words: [String]
-    let timeframe: LaunchTimeframe
+    let reference: LaunchReference
+    let updateCount: UpdateCount
     let output: OutputOptions
     let fetch: FetchOptions
 
     init(_ arguments: ParsedArguments) throws {
-        words = arguments[Self.target]
+        reference = LaunchReference(words: arguments[Self.target], past: arguments[LaunchTimeframeOption.past])
+        updateCount = arguments[Self.updates]
         output = OutputOptions(arguments)
         fetch = try FetchOptions(arguments)
-        // The history's launches are all past: their ids need no --past.
-        timeframe = arguments[LaunchTimeframeOption.past] || (words.first.map(Self.namesHistoryLaunch) ?? false) ? .past : .upcoming
-        if text.isEmpty { throw UsageError("show needs a launch's id or words naming it", hint: "spacedash launches show starlink") }
+        if reference.text.isEmpty { throw UsageError("show needs a launch's id or words naming it", hint: "spacedash launches show starlink") }
         // An id (`gcat:1969-059` has a colon too) is no query; words are read as every search reads them.
-        if !Self.mayBeID(text), let unknown = LaunchSearchQuery(words: words).unknownQualifierError { throw unknown }
-    }
-
-    var text: String { words.joined(separator: " ").trimmingCharacters(in: .whitespaces) }
-
-    /// Launch Library's ids are UUIDs.
-    static func isLaunchID(_ text: String) -> Bool {
-        UUID(uuidString: text) != nil
-    }
-
-    /// Whether `text` could be an id as `show` lists them: Launch Library's, or
-    /// a launch of the bundled history (`gcat:` and GCAT's launch tag).
-    static func mayBeID(_ text: String) -> Bool {
-        isLaunchID(text) || namesHistoryLaunch(text)
-    }
-
-    /// Whether `text` starts as the bundled history's ids do (`gcat:`, in any case).
-    static func namesHistoryLaunch(_ text: String) -> Bool {
-        text.lowercased().hasPrefix(LaunchHistory.idPrefix)
+        if let unknown = reference.usageError { throw unknown }
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
@@ -77,42 +71,8 @@ struct LaunchesShowCommand: Command {
         defer { spinner?.stop() }
         let services = Services(context: context, fetch: fetch, willRequest: spinner?.startOnRequest)
         let service = try services.launches()
-        let id: String
-        let listed: Launch?
-        if Self.isLaunchID(text) {
-            id = text.lowercased()
-            // The list is only the last resort here: read from the cache or the sample, asking nothing.
-            let known = try? await service.launches(LaunchService.Request(timeframe: timeframe, policy: FetchPolicy(offline: true))).firstResult()
-            listed = known?.value.launches.first { $0.id.lowercased() == id }
-        } else if Self.mayBeID(text) {
-            // GCAT's launches are the bundled history's alone: nothing to ask anyone.
-            guard let launch = LaunchHistory.launches.first(where: { $0.id.caseInsensitiveCompare(text) == .orderedSame }) else {
-                throw CommandError("no launch \(LaunchSearchQuery.quoted(text)) in the bundled history of orbital launches (its ids read like gcat:1969-059)")
-            }
-            id = launch.id
-            listed = launch
-        } else {
-            let sourced = try await service.launches(LaunchService.Request(timeframe: timeframe, policy: fetch.policy, timeout: fetch.timeout)).firstResult()
-            spinner?.stop()
-            for notice in LaunchNotices.notices(sourced, now: context.now) { output.notice(notice.message, in: context) }
-            let launches = sourced.value.launches
-            switch Self.pick(words, among: launches, timeframe: timeframe) {
-            case .one(let launch):
-                id = launch.id
-                listed = launch
-            case .none:
-                let what = timeframe == .upcoming ? "upcoming" : "past"
-                throw CommandError("no \(what) launch matches \(LaunchSearchQuery.quoted(text)) (searched \(launches.count))\(timeframe == .upcoming ? "; try --past" : "")")
-            case .several(let matches):
-                context.notice("\(LaunchSearchQuery.quoted(text)) matches \(matches.count) launches; show one by its id:")
-                let dates = LaunchDateText(zone: context.displayTimeZone, now: context.now)
-                for launch in matches.prefix(20) {
-                    context.notice("  \(launch.id)  \(dates.date(of: launch))  \(launch.name)")
-                }
-                if matches.count > 20 { context.notice("  … and \(matches.count - 20) more: narrow the query") }
-                return .failure
-            }
-        }
+        guard case .launch(let id, let listed) = try await reference.resolve(
+            with: service, fetch: fetch, output: output, context: context, beforeNotices: { spinner?.stop() }) else { return .failure }
         let sourced = try await service.detail(id: id, listed: listed, policy: fetch.policy, timeout: fetch.timeout).firstResult()
         spinner?.stop()
         for notice in sourced.notices { output.notice(notice.message, in: context) }
@@ -124,28 +84,9 @@ struct LaunchesShowCommand: Command {
             dates: LaunchDateText(zone: context.displayTimeZone, now: context.now),
             width: context.layoutWidth,
             mode: context.styleMode,
-            joiner: context.glyphs.joiner)
+            joiner: context.glyphs.joiner,
+            updates: updateCount)
         for line in renderer.render(sourced.value) { try context.stdout.writeLine(line) }
         return .success
-    }
-
-    enum Pick: Equatable {
-        case none
-        case one(Launch)
-        case several([Launch])
-    }
-
-    /// The launch `text` names: the one whose name it is (case ignored), else
-    /// the one the search finds, in date order.
-    static func pick(_ words: [String], among launches: [Launch], timeframe: LaunchTimeframe) -> Pick {
-        let text = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        let exact = launches.filter { $0.name.caseInsensitiveCompare(text) == .orderedSame }
-        if exact.count == 1 { return .one(exact[0]) }
-        let found = Array(LaunchCatalog(launches: launches, timeframe: timeframe, filter: LaunchSearchQuery(words: words).searchQuery).selected)
-        switch found.count {
-        case 0: return .none
-        case 1: return .one(found[0])
-        default: return .several(found)
-        }
     }
 }

@@ -17,6 +17,7 @@ package struct SpaceDash: Command {
         HelpCommand.self,
         MarsWeatherCommand.self,
         LaunchesCommand.self,
+        EventsCommand.self,
         SpaceWeatherCommand.self,
         DemoCommand.self,
         CompletionCommand.self,

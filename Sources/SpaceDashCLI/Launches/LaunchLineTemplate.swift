@@ -7,7 +7,7 @@ import Terminal
 /// filled in (`LineTemplate`).
 struct LaunchLineTemplate: Sendable, Equatable {
     enum Placeholder: String, LinePlaceholder {
-        case name, rocket, mission, provider, location, pad, net, countdown, status, type, orbit, id
+        case name, rocket, mission, provider, location, pad, net, countdown, status, type, orbit, id, live
 
         static let example = "{name} {countdown}"
 
@@ -26,6 +26,7 @@ struct LaunchLineTemplate: Sendable, Equatable {
             case .type: "the mission type, e.g. Communications"
             case .orbit: "the target orbit's abbreviation, e.g. LEO"
             case .id: "Launch Library's id, for 'spacedash launches show'"
+            case .live: "LIVE while a webcast of the launch is live, else nothing"
             }
         }
     }
@@ -66,6 +67,7 @@ struct LaunchLineTemplate: Sendable, Equatable {
         case .type: launch.missionType
         case .orbit: launch.orbitAbbreviation ?? launch.orbitName
         case .id: launch.id
+        case .live: launch.webcastLive ? LaunchColumn.liveMark : ""
         }
     }
 

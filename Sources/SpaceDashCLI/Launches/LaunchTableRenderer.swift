@@ -65,6 +65,9 @@ enum LaunchColumn: CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// What marks a launch whose webcast is live, in the status column and the watch.
+    static let liveMark = "LIVE"
+
     /// The narrowest a flexible column gets before it is dropped instead: a stub of
     /// five letters ("Commu…") says less than no column, and the header stays whole.
     static let minimumFlexibleWidth = 8
@@ -84,9 +87,23 @@ enum LaunchColumn: CaseIterable, Sendable, Hashable {
         case .agency: launch.agencyName ?? launch.agencyAbbreviation ?? ""
         case .missionType: launch.missionType ?? ""
         case .location: launch.locationName ?? ""
-        case .status: launch.statusShort ?? ""
+        case .status: Self.status(of: launch)
         case .matched: ""
         }
+    }
+
+    /// The status cell: a launch whose webcast is live reads "LIVE" where it is
+    /// Go (no wider than the column's title, so the table keeps its layout), and
+    /// "Hold LIVE" with any other status, which must stay in sight.
+    static func status(of launch: Launch) -> String {
+        guard launch.webcastLive else { return launch.statusShort ?? "" }
+        if liveReplacesStatus(of: launch) { return liveMark }
+        return (launch.statusShort.map { $0 + " " } ?? "") + liveMark
+    }
+
+    /// Whether "LIVE" stands for the status (then a search's highlights in the status are not drawn).
+    static func liveReplacesStatus(of launch: Launch) -> Bool {
+        launch.webcastLive && (launch.statusShort == nil || launch.statusShort?.lowercased() == "go")
     }
 }
 
@@ -124,7 +141,8 @@ struct LaunchTableRenderer: Sendable {
                     let text = column == .date && compact
                         ? dates.compactDate(of: row.launch, withCountdown: showsCountdown)
                         : column.text(of: row.launch, dates: dates)
-                    return StyledText(text, style: style(of: column, in: row.launch), highlighting: row.highlights[column] ?? [])
+                    let highlights = column == .status && LaunchColumn.liveReplacesStatus(of: row.launch) ? [] : row.highlights[column] ?? []
+                    return StyledText(text, style: style(of: column, in: row.launch), highlighting: highlights)
                 }
             }
         }
@@ -289,11 +307,16 @@ struct LaunchTableRenderer: Sendable {
         switch column {
         case .countdown: return .dim
         case .status:
+            if launch.webcastLive { return .error }
+            switch launch.outcomeKind {
+            case .success, .inFlight: return .success
+            case .failure, .partialFailure: return .error
+            case nil: break
+            }
             switch launch.statusShort?.lowercased() {
-            case "go", "success", "in flight", "deployed": return .success
-            case "failure", "partial failure": return .error
+            case "go": return .success
             case "hold", "tbd", "tbc": return .warning
-            default: return .plain
+            default: return .plain  // a status spacedash does not know: as named, no colour
             }
         default: return .plain
         }

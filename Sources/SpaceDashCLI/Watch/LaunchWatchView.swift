@@ -55,14 +55,17 @@ struct LaunchWatchView: FullScreenView {
             lines.append(StyledText(state.origin == nil ? "loading launches…" : "no upcoming launches to watch", style: .dim))
         }
         for (label, watched) in upcoming {
-            lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: nil, width: width))
+            lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: nil, outcomeStyle: .dim, width: width))
         }
         if !lifted.isEmpty {
             lines.append(StyledText())
             lines.append(StyledText("Lifted off", style: .bold))
             for (label, watched) in lifted {
-                let outcome = watched.launch.outcome ?? "outcome not known yet"
-                lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: outcome, width: width))
+                // A status spacedash does not know is shown as Launch Library names it.
+                let launch = watched.launch
+                let outcome = launch.outcome ?? (launch.hasUnknownStatus ? launch.statusName ?? launch.statusAbbreviation : nil) ?? "outcome not known yet"
+                lines.append(row(label, labelWidth: labelWidth, watched, dates: dates, outcome: outcome,
+                                 outcomeStyle: Self.style(of: watched.launch.outcomeKind), width: width))
             }
         }
         return lines
@@ -116,16 +119,18 @@ struct LaunchWatchView: FullScreenView {
     /// The label, then the name (which gets the width first: what follows is cut
     /// before it, and a name too wide loses its rocket before its mission), the
     /// outcome or the status with its changes, then the place.
-    private func row(_ label: String, labelWidth: Int, _ watched: WatchedLaunch, dates: LaunchDateText, outcome: String?, width: Int) -> StyledText {
+    private func row(_ label: String, labelWidth: Int, _ watched: WatchedLaunch, dates: LaunchDateText, outcome: String?, outcomeStyle: TextStyle,
+                     width: Int) -> StyledText {
         let launch = watched.launch
         let padding = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
         let lead = StyledText(label + padding + "  ", style: .bold)
         var tails: [StyledText] = []
         if let outcome {
-            tails.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(outcome), style: outcomeStyle(outcome)))
+            tails.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(outcome), style: outcomeStyle))
         } else if let status = launch.statusShort {
             tails.append(StyledText(glyphs.joiner + TerminalSanitizer.clean(status), style: .dim))
         }
+        if launch.webcastLive { tails.append(StyledText(glyphs.joiner + LaunchColumn.liveMark, style: .error)) }
         let arrow = glyphs.isUnicode ? "→" : "->"
         for change in watched.changes {
             tails.append(StyledText(glyphs.joiner + change.text(arrow: arrow), style: .highlight))
@@ -137,11 +142,12 @@ struct LaunchWatchView: FullScreenView {
                                  ellipsis: glyphs.ellipsis)
     }
 
-    private func outcomeStyle(_ outcome: String) -> TextStyle {
-        switch outcome.lowercased() {
-        case "success", "launch successful": return .success
-        case "failure", "partial failure", "launch failure": return .error
-        default: return .dim
+    /// Green for a success (Payload Deployed too), red for a failure; an unknown status is no failure.
+    static func style(of outcome: LaunchOutcomeKind?) -> TextStyle {
+        switch outcome {
+        case .success: .success
+        case .failure, .partialFailure: .error
+        case .inFlight, nil: .dim
         }
     }
 }

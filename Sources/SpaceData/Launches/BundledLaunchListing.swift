@@ -5,8 +5,9 @@ import SpaceDataBundle
 /// upcoming launches of 20 July 2026 (ten launches, 2.2.0 detailed mode),
 /// shown when neither Launch Library nor the cache has anything.
 ///
-/// Its facts (ids, names, times, statuses, providers, pads, `last_updated`)
-/// are those of the listing as fetched; `Fixtures/SOURCES.md` says where the
+/// Its facts (ids, names, times, statuses, providers, pads, `last_updated`,
+/// and the detail `launches show` gives: webcasts, boosters, updates…) are
+/// those of the listing as fetched; `Fixtures/SOURCES.md` says where the
 /// capture came from. It is a listing of one day, so whoever shows it leaves
 /// out the launches whose time has passed and says when it was listed.
 public enum BundledLaunchListing {
@@ -23,5 +24,12 @@ public enum BundledLaunchListing {
     /// which a test rules out; the error is still typed rather than a crash.
     public static func launches() throws(LaunchLibraryError) -> [Launch] {
         try LaunchLibraryDecoder.decodePage(body).launches
+    }
+
+    /// The detailed record of launch `id` as the listing holds it (webcasts,
+    /// boosters, updates… as of 20 July 2026), nil when it holds no such launch.
+    public static func detail(id: String) -> LaunchDetail? {
+        guard body.range(of: Data(id.lowercased().utf8)) != nil else { return nil }
+        return (try? LaunchDetailDecoder.decode(body))?.first { $0.launch.id.lowercased() == id.lowercased() }
     }
 }

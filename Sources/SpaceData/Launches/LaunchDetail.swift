@@ -36,12 +36,25 @@ public struct LaunchDetail: Sendable, Hashable, Encodable {
     public var webcasts: [LaunchLink]
     /// Press kits, official pages and the like, best first.
     public var infoLinks: [LaunchLink]
+    /// Flight Club's simulation of the trajectory.
+    public var flightClubURL: String?
+    /// The boosters and cores, with their landings.
+    public var stages: [LauncherStage]
+    /// The spacecraft, with crew and landing.
+    public var spacecraft: [SpacecraftStage]
+    /// Launch Library's editors' notes, newest first.
+    public var updates: [LaunchLibraryUpdate]
+    public var patches: [MissionPatch]
+    /// Steps relative to T-0, in time order.
+    public var timeline: [LaunchTimelineEvent]
 
     public init(launch: Launch, isDetailed: Bool = false, recordURL: String? = nil, providerCountryCode: String? = nil,
                 statusDescription: String? = nil, netPrecisionDescription: String? = nil, probability: Int? = nil,
                 weatherConcerns: String? = nil, holdReason: String? = nil, failReason: String? = nil,
                 mapURL: String? = nil, padTimeZone: String? = nil, webcasts: [LaunchLink] = [],
-                infoLinks: [LaunchLink] = []) {
+                infoLinks: [LaunchLink] = [], flightClubURL: String? = nil, stages: [LauncherStage] = [],
+                spacecraft: [SpacecraftStage] = [], updates: [LaunchLibraryUpdate] = [], patches: [MissionPatch] = [],
+                timeline: [LaunchTimelineEvent] = []) {
         self.launch = launch
         self.isDetailed = isDetailed
         self.recordURL = recordURL
@@ -56,24 +69,45 @@ public struct LaunchDetail: Sendable, Hashable, Encodable {
         self.padTimeZone = padTimeZone
         self.webcasts = webcasts
         self.infoLinks = infoLinks
+        self.flightClubURL = flightClubURL
+        self.stages = stages
+        self.spacecraft = spacecraft
+        self.updates = updates
+        self.patches = patches
+        self.timeline = timeline
     }
 
+    /// The address of the best webcast a browser may open (http or https), if any.
+    public var bestWebcastAddress: String? { webcasts.lazy.compactMap(\.webAddress).first }
+
+    /// The address of the launch's best information page, for a browser.
+    public var informationPageAddress: String? { infoLinks.lazy.compactMap(\.webAddress).first }
+
     /// The JSON names of the fields beyond `Launch`'s, which come first in the
-    /// same object.
+    /// same object: Launch Library's own names where the record has the field at
+    /// its top level (`vid_urls`, `holdreason`, `launcher_stage`, …), and
+    /// `launches --json`'s flat names for what it nests (the provider's country,
+    /// the status's description, the pad's map and time zone).
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case isDetailed = "detailed"
-        case recordURL = "record_url"
+        case recordURL = "url"
         case providerCountryCode = "agency_country_code"
         case statusDescription = "status_description"
         case netPrecisionDescription = "net_precision_description"
         case probability
         case weatherConcerns = "weather_concerns"
-        case holdReason = "hold_reason"
-        case failReason = "fail_reason"
+        case holdReason = "holdreason"
+        case failReason = "failreason"
         case mapURL = "map_url"
         case padTimeZone = "pad_time_zone"
-        case webcasts
-        case infoLinks = "info_links"
+        case webcasts = "vid_urls"
+        case infoLinks = "info_urls"
+        case flightClubURL = "flightclub_url"
+        case stages = "launcher_stage"
+        case spacecraft = "spacecraft_stage"
+        case updates
+        case patches = "mission_patches"
+        case timeline
     }
 
     /// One flat object: every `Launch` field, then these; absent values are `null`.
@@ -93,36 +127,11 @@ public struct LaunchDetail: Sendable, Hashable, Encodable {
         try c.encode(padTimeZone, forKey: .padTimeZone)
         try c.encode(webcasts, forKey: .webcasts)
         try c.encode(infoLinks, forKey: .infoLinks)
-    }
-}
-
-/// A webcast or information page about a launch.
-public struct LaunchLink: Sendable, Hashable, Encodable {
-    public var url: String
-    public var title: String?
-    /// Who publishes it, e.g. "Spaceflight Now", or the site, e.g. "spacex.com".
-    public var publisher: String?
-    /// Launch Library's kind, e.g. "Official Webcast", "Unofficial Re-stream", "Official Page".
-    public var kind: String?
-    /// Launch Library's rank: higher first (10 for official webcasts and pages).
-    public var priority: Int?
-
-    public init(url: String, title: String? = nil, publisher: String? = nil, kind: String? = nil, priority: Int? = nil) {
-        self.url = url
-        self.title = title
-        self.publisher = publisher
-        self.kind = kind
-        self.priority = priority
-    }
-
-    enum CodingKeys: String, CodingKey { case url, title, publisher, kind = "type", priority }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(url, forKey: .url)
-        try c.encode(title, forKey: .title)
-        try c.encode(publisher, forKey: .publisher)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(priority, forKey: .priority)
+        try c.encode(flightClubURL, forKey: .flightClubURL)
+        try c.encode(stages, forKey: .stages)
+        try c.encode(spacecraft, forKey: .spacecraft)
+        try c.encode(updates, forKey: .updates)
+        try c.encode(patches, forKey: .patches)
+        try c.encode(timeline, forKey: .timeline)
     }
 }

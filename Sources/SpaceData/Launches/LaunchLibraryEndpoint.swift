@@ -101,3 +101,15 @@ extension LaunchLibraryEndpoint {
         return "launch-detail-\(baseTag)-\(plain ? id : "h" + Self.hash(id))"
     }
 }
+
+// MARK: - Events
+
+extension LaunchLibraryEndpoint {
+    /// Upcoming events (dockings, spacewalks, landings, static fires…), 100 at most, in date order.
+    public var upcomingEvents: URL {
+        URL(string: base.absoluteString + "/events/upcoming/?limit=100&ordering=date")!
+    }
+
+    /// The cache entry of the upcoming events at this base.
+    public var eventsCacheKey: String { "events-upcoming-\(baseTag)" }
+}

@@ -6,8 +6,10 @@ extension LaunchService {
     /// One launch's detailed record (`launches show`): from the cache while it
     /// is fresh, else asked of Launch Library in detailed mode and cached;
     /// when that fails, the cached record whatever its age; and at last the
-    /// launch as the list holds it (`listed`: cached or bundled), which has no
-    /// links, probability or weather, and a notice saying so.
+    /// detailed record the bundled listing holds (as of 20 July 2026, and
+    /// dated so), else the launch as the list holds it (`listed`: cached or
+    /// bundled), which has no links, probability or weather, and a notice
+    /// saying so.
     ///
     /// A launch of the bundled history (GCAT's) has no record at Launch Library:
     /// it is shown as the history holds it, and nothing is asked.
@@ -27,7 +29,7 @@ extension LaunchService {
                            freshness: Self.freshness, sampleSummary: "the launch as listed"),
             policy: policy, environment: environment,
             liveTimeout: nil,
-            narration: detailNarration(),
+            narration: detailNarration(bundled: BundledLaunchListing.detail(id: id) != nil),
             live: { service.liveDetail(id: id, timeout: timeout) },
             decode: { body in
                 guard let detail = try LaunchDetailDecoder.decode(body).first(where: { $0.launch.id == id }) else {
@@ -39,6 +41,7 @@ extension LaunchService {
             emptyNotice: { Notice(.liveEmpty, "Launch Library has no record of launch \(id)") },
             explain: { ($0 as? LiveFailure)?.notice ?? Notice(.liveFailed, "\($0)") },
             sample: {
+                if let bundled = BundledLaunchListing.detail(id: id) { return bundled }
                 guard let listed else {
                     throw SampleHasNone(wanted: "record of launch \(id)", why: "no cached or bundled list holds it")
                 }
@@ -74,8 +77,9 @@ extension LaunchService {
     }
 
     /// What `launches show` says when it steps down: a stale record is
-    /// dated; a list record says what only the detailed one holds.
-    func detailNarration() -> FallbackChain<LaunchDetail>.Narration {
+    /// dated; the bundled listing's record says how old it is; a list record
+    /// says what only the detailed one holds.
+    func detailNarration(bundled: Bool) -> FallbackChain<LaunchDetail>.Narration {
         let missing = "webcasts, information links, probability, weather concerns and hold reason are in its detailed record only"
         return .init(
             offline: Notice(.offline, environment.wording.offline),
@@ -85,7 +89,12 @@ extension LaunchService {
                 return Self.oncePerKind(problems + [Notice(reason.kind, "\(reason.message); showing the launch's details as cached \(ago)")])
             },
             sample: { reason, problems, offline in
-                let step = Notice(.cacheMissing, "no detailed record of this launch cached; showing it as listed (\(missing))")
+                let age = self.clock().timeIntervalSince(BundledLaunchListing.listedAt)
+                let old = age >= 3600 ? ", \(AgeText.describe(age)) old" : ""
+                let step = bundled
+                    ? Notice(.cacheMissing, "no detailed record of this launch cached; showing it as listed on 20 July 2026 "
+                        + "(\(BundledLaunchListing.summary)\(old)): webcasts, boosters and updates as they were then")
+                    : Notice(.cacheMissing, "no detailed record of this launch cached; showing it as listed (\(missing))")
                 return Self.oncePerKind(problems + (offline ? [step] : [reason, step]))
             }
         )

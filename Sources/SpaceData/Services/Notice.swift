@@ -31,6 +31,8 @@ public struct Notice: Sendable, Equatable, CustomStringConvertible {
         public static let cacheNotSaved = Kind(rawValue: "cache-not-saved")
         /// No cached answer existed to fall back on.
         public static let cacheMissing = Kind(rawValue: "cache-missing")
+        /// Entries of a stale list left out because their date has passed.
+        public static let leftOut = Kind(rawValue: "left-out")
     }
 
     public let kind: Kind

@@ -11,7 +11,11 @@ import Foundation
 /// - 2.3.0 detailed: `info_urls`/`vid_urls`, the provider's `country` list,
 ///   `response_mode: "detailed"`;
 /// - every version from 2.2.0: status and precision descriptions, `probability`,
-///   `weather_concerns`, `failreason`, the pad's `map_url` and time zone.
+///   `weather_concerns`, `failreason`, the pad's `map_url` and time zone;
+/// - detailed mode: `flightclub_url`, `updates`, `mission_patches`, `timeline`,
+///   `rocket.launcher_stage` (boosters, landings) and `rocket.spacecraft_stage`
+///   (an object in 2.2.0, a list in 2.3.0; crew, landing). Their parts are in
+///   `LaunchStageDecoding.swift`.
 ///
 /// As in `LaunchLibraryDecoder`, `""` is absent and a value of the wrong type
 /// is absent rather than an error.
@@ -57,9 +61,14 @@ private struct RawDetail: Decodable {
     var failReason: String?
     var provider: Provider?
     var pad: Pad?
-    var links: [RawLink] = []
-    var infoLinks: [RawLink] = []
+    var links: [RawDetailLink] = []
+    var infoLinks: [RawDetailLink] = []
     var missionLinks: Mission?
+    var flightClubURL: String?
+    var rocket: RawRocketStages?
+    var updates: [RawUpdate] = []
+    var patches: [RawPatch] = []
+    var timeline: [RawTimelineEvent] = []
 
     enum CodingKeys: String, CodingKey {
         case id, url, type, status, probability, pad, mission
@@ -72,6 +81,9 @@ private struct RawDetail: Decodable {
         case vidURLs, infoURLs
         case vidUrls = "vid_urls"
         case infoUrls = "info_urls"
+        case flightClubURL = "flightclub_url"
+        case rocket, updates, timeline
+        case patches = "mission_patches"
     }
 
     init(from decoder: Decoder) throws {
@@ -89,9 +101,14 @@ private struct RawDetail: Decodable {
         failReason = c.text(.failReason)
         provider = c.lenient(Provider.self, .provider)
         pad = c.lenient(Pad.self, .pad)
-        links = (c.lenient([LossyLink].self, .vidURLs) ?? c.lenient([LossyLink].self, .vidUrls) ?? []).compactMap(\.value)
-        infoLinks = (c.lenient([LossyLink].self, .infoURLs) ?? c.lenient([LossyLink].self, .infoUrls) ?? []).compactMap(\.value)
+        links = (c.lenient([Lossy<RawDetailLink>].self, .vidURLs) ?? c.lenient([Lossy<RawDetailLink>].self, .vidUrls) ?? []).compactMap(\.value)
+        infoLinks = (c.lenient([Lossy<RawDetailLink>].self, .infoURLs) ?? c.lenient([Lossy<RawDetailLink>].self, .infoUrls) ?? []).compactMap(\.value)
         missionLinks = c.lenient(Mission.self, .mission)
+        flightClubURL = c.text(.flightClubURL)
+        rocket = c.lenient(RawRocketStages.self, .rocket)
+        updates = c.lossyList(RawUpdate.self, .updates)
+        patches = c.lossyList(RawPatch.self, .patches)
+        timeline = c.lossyList(RawTimelineEvent.self, .timeline)
     }
 
     func detail(of launch: Launch) -> LaunchDetail {
@@ -109,23 +126,19 @@ private struct RawDetail: Decodable {
             mapURL: pad?.mapURL,
             padTimeZone: pad?.timeZone,
             webcasts: Self.ordered(links + (missionLinks?.videos ?? [])),
-            infoLinks: Self.ordered(infoLinks + (missionLinks?.pages ?? [])))
+            infoLinks: Self.ordered(infoLinks + (missionLinks?.pages ?? [])),
+            flightClubURL: flightClubURL,
+            stages: rocket?.stages ?? [],
+            spacecraft: rocket?.spacecraft ?? [],
+            updates: LaunchLibraryUpdate.newestFirst(updates.map(\.update)),
+            patches: patches.map(\.patch).enumerated().sorted { lhs, rhs in
+                (lhs.element.priority ?? .min, rhs.offset) > (rhs.element.priority ?? .min, lhs.offset)
+            }.map(\.element),
+            timeline: timeline.map(\.event).enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element))
     }
 
-    /// By priority (higher first: Launch Library gives official webcasts 10 and
-    /// re-streams less; none last), each address once, stable otherwise.
-    static func ordered(_ links: [RawLink]) -> [LaunchLink] {
-        var seen = Set<String>()
-        return links.enumerated()
-            .sorted { lhs, rhs in
-                switch (lhs.element.priority, rhs.element.priority) {
-                case let (l?, r?) where l != r: return l > r
-                case (_?, nil): return true
-                case (nil, _?): return false
-                default: return lhs.offset < rhs.offset
-                }
-            }
-            .compactMap { seen.insert($0.element.url).inserted ? $0.element.link : nil }
+    static func ordered(_ links: [RawDetailLink]) -> [LaunchLink] {
+        RawDetailLink.ordered(links)
     }
 }
 
@@ -182,51 +195,13 @@ private struct Pad: Decodable {
 
 /// 2.3.0 also lists links on the mission.
 private struct Mission: Decodable {
-    var videos: [RawLink]
-    var pages: [RawLink]
+    var videos: [RawDetailLink]
+    var pages: [RawDetailLink]
     enum CodingKeys: String, CodingKey { case vidUrls = "vid_urls", infoUrls = "info_urls" }
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        videos = (c.lenient([LossyLink].self, .vidUrls) ?? []).compactMap(\.value)
-        pages = (c.lenient([LossyLink].self, .infoUrls) ?? []).compactMap(\.value)
+        videos = (c.lenient([Lossy<RawDetailLink>].self, .vidUrls) ?? []).compactMap(\.value)
+        pages = (c.lenient([Lossy<RawDetailLink>].self, .infoUrls) ?? []).compactMap(\.value)
     }
 }
 
-private struct LossyLink: Decodable {
-    var value: RawLink?
-    init(from decoder: Decoder) throws { value = try? RawLink(from: decoder) }
-}
-
-private struct RawLink: Decodable {
-    var url: String
-    var title: String?
-    var publisher: String?
-    var kind: String?
-    var priority: Int?
-
-    private struct Kind: Decodable {
-        var name: String?
-        enum CodingKeys: String, CodingKey { case name }
-        init(from decoder: Decoder) throws {
-            name = try decoder.container(keyedBy: CodingKeys.self).text(.name)
-        }
-    }
-
-    enum CodingKeys: String, CodingKey { case url, title, publisher, source, type, priority }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        guard let url = c.text(.url) else {
-            throw DecodingError.keyNotFound(CodingKeys.url, .init(codingPath: decoder.codingPath, debugDescription: "a link without an address"))
-        }
-        self.url = url
-        title = c.text(.title)
-        publisher = c.text(.publisher) ?? c.text(.source)
-        kind = c.lenient(Kind.self, .type)?.name
-        priority = c.lenient(Int.self, .priority)
-    }
-
-    var link: LaunchLink {
-        LaunchLink(url: url, title: title, publisher: publisher, kind: kind, priority: priority)
-    }
-}
