@@ -96,6 +96,10 @@ struct CommandConfiguration: Sendable {
     var subcommands: [any Command.Type]
     /// The subcommand run when none is named (`launches` = `launches search`).
     var defaultSubcommand: (any Command.Type)?
+    /// Whether the config file is read and checked before the command runs
+    /// (its settings applied, a broken file stopping it with exit 78): not for
+    /// the commands that must work whatever the file holds (`help`, `config path`, `config edit`).
+    var readsConfigFile: Bool
     private let parts: DeferredParts
 
     /// - Parameters:
@@ -105,15 +109,17 @@ struct CommandConfiguration: Sendable {
          arguments: @escaping @autoclosure @Sendable () -> [any ArgumentDeclaration] = [],
          groups: @escaping @autoclosure @Sendable () -> [ArgumentGroup] = [],
          examples: @escaping @autoclosure @Sendable () -> [Example] = [],
-         subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = []) {
+         subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = [],
+         readsConfigFile: Bool = true) {
         self.name = name
         self.aliases = aliases
+        self.readsConfigFile = readsConfigFile
         self.abstract = abstract
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
         parts = DeferredParts(discussion: discussion, arguments: {
             let own = ArgumentSection(title: "Options", arguments: arguments().map(\.info))
-            return [own] + groups().map { ArgumentSection(title: $0.title, arguments: $0.declarations.map(\.info)) }
+            return [own] + groups().map { ArgumentSection(title: $0.title, arguments: $0.declarations.map(\.info), sharesSettings: $0.sharesSettings) }
         }, examples: examples)
     }
 
