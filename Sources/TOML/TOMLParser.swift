@@ -251,7 +251,7 @@ struct TOMLParser {
 
     /// `[v, v, …]`, over several lines if need be, with comments and a trailing comma.
     private mutating func parseArray(for key: String) throws(TOMLError) -> Value {
-        let start = index
+        let start = here
         index += 1
         var values: [Value] = []
         while true {
@@ -273,11 +273,11 @@ struct TOMLParser {
     }
 
     /// Spaces, line breaks and comments between an array's values.
-    private mutating func skipArraySpace(start: Int) throws(TOMLError) {
+    private mutating func skipArraySpace(start: Position) throws(TOMLError) {
         while true {
             skipSpaces()
             guard let byte = current else {
-                throw error("unterminated array", at: start, suggestion: "close it with ]")
+                throw TOMLError("unterminated array", at: start, suggestion: "close it with ]")
             }
             if byte == UInt8(ascii: "#") {
                 try skipComment()
@@ -299,13 +299,13 @@ struct TOMLParser {
         let word = String(decoding: bytes[start..<index], as: UTF8.self)
         if word == "true" { return .boolean(true) }
         if word == "false" { return .boolean(false) }
+        if isDateLike(word) {
+            throw error("dates are not supported", at: start, suggestion: "quote it: \(key) = \"\(word)\"")
+        }
         if let number = try number(word, at: start) { return number }
         if word.isEmpty {
             throw error("'\(shown(at: start))' cannot start a value", at: start,
                         suggestion: "a value is \"text\", a number, true, false or [a, list]")
-        }
-        if isDateLike(word) {
-            throw error("dates are not supported", at: start, suggestion: "quote it: \(key) = \"\(word)\"")
         }
         if word.first!.isLetter || word.first == "_" {
             let lowered = word.lowercased()

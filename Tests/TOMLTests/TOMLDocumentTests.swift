@@ -223,7 +223,8 @@ import TOML
         #expect(failure("limit = 1_")?.position == .init(line: 1, column: 9))
         #expect(failure("limit = 99999999999999999999")?.message == "the integer 99999999999999999999 is too large")
         #expect(failure("timeout = 1.")?.message == "'1.' is not a number")
-        #expect(failure("timeout = .5")?.message == "'.' cannot start a value")
+        #expect(failure("timeout = .5")?.message == "'.5' is not a number")
+        #expect(failure("timeout = =")?.message == "'=' cannot start a value")
         #expect(failure("timeout = 1e")?.message == "'1e' is not a number")
         #expect(failure("timeout = 1-2")?.message == "'1-2' is not a number")
     }

@@ -13,13 +13,23 @@ extension ConfigKey {
 
     /// The TOML type the key holds, as messages say it: "a number", "a list of strings".
     var kindDescription: String {
-        let one = switch info.settingKind {
+        guard info.isRepeatable else { return itemDescription }
+        return switch info.settingKind {
+        case .text: "a list of strings"
+        case .integer: "a list of integers"
+        case .number: "a list of numbers"
+        case .boolean: "a list of true or false"
+        }
+    }
+
+    /// What one value (of a list, for a list's key) must be: "a string".
+    private var itemDescription: String {
+        switch info.settingKind {
         case .text: "a string"
         case .integer: "an integer"
         case .number: "a number"
         case .boolean: "true or false"
         }
-        return info.isRepeatable ? "a list of \(one == "a string" ? "strings" : one.dropFirst(one.hasPrefix("an ") ? 3 : 2) + "s")" : one
     }
 
     /// A value this key could hold, written as in the file: `15`, `"metric"`, `["SpaceX"]`.
@@ -55,7 +65,7 @@ extension ConfigKey {
         default: nil
         }
         guard let word else {
-            let one = info.isRepeatable ? "\(kindDescription.dropFirst("a list of ".count)) in its list" : kindDescription
+            let one = info.isRepeatable ? "\(itemDescription) in its list" : kindDescription
             throw Problem(message: "\(displayName) must be \(one), not \(value.kindDescription)",
                           suggestion: "write \(name) = \(exampleValue)")
         }
