@@ -8,7 +8,7 @@ struct ConfigEditCommand: Command {
             arguments separated by spaces (EDITOR='code --wait'). A file left with a mistake is \
             named with its line and column (exit 78); run 'spacedash config edit' again to fix it.
             """,
-        examples: [Example("EDITOR=nano spacedash config edit", "Edit the settings in nano.")],
+        examples: [Example("spacedash config edit", "Edit the settings in $VISUAL, else $EDITOR (EDITOR=nano: in nano).")],
         readsConfigFile: false)
 
     init(_ arguments: ParsedArguments) {}
