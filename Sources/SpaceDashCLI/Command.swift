@@ -6,7 +6,7 @@ import Synchronization
 ///     struct MarsPressureCommand: Command {
 ///         static let sols = Option<Int>("sols", valueName: "N", default: 7,
 ///                                       help: "How many of the latest sols to show", check: .within(1...1000))
-///         static let chart = Flag("chart", help: "Draw the pressure as a chart")
+///         static let chart = Flag("chart", help: "Draw the pressure as a chart", config: .commandLineOnly)
 ///
 ///         static let configuration = CommandConfiguration(
 ///             name: "mars-pressure",
@@ -53,6 +53,9 @@ import Synchronization
 /// `RepeatedPositional<T>`; T is Int, Double, String, Date, or any
 /// `enum: String, CaseIterable, ArgumentValue`. `check:` adds a rule
 /// (`.within(1...7)`, `.atLeast(1)`, `.nonEmpty`, or your own `ValueCheck`).
+/// Each option and flag is also a config key (`[mars-pressure] sols = 3`, checked
+/// by the same rule, `SPACEDASH_MARS_PRESSURE_SOLS` too): `config: .commandLineOnly`
+/// for one that asks for one run's action or output, as `--chart` would.
 ///
 /// `run` is async and runs off the main thread while the main queue keeps
 /// turning, so `receive(on: DispatchQueue.main)` works; await a publisher's

@@ -117,8 +117,10 @@ enum ManPage {
                 let value = info.kind == .flag ? "true|false" : key.exampleValue
                 var facts = ["--\(info.name)", key.environmentVariable]
                 facts.append("default " + (info.kind == .flag ? "false" : info.defaultDescription ?? "none"))
-                facts.append("for " + key.commands.joined(separator: ", "))
-                lines += [".TP", ".B " + escaped("\(key.name) = \(value)")]
+                let global = GlobalOptions.all.contains { $0.name == info.name }
+                facts.append("for " + (global ? "every command" : key.commands.joined(separator: ", ")))
+                // A string's quotes are kept: roff would read them as grouping .B's argument.
+                lines += [".TP", ".B " + escaped("\(key.name) = \(value)").replacingOccurrences(of: "\"", with: "\\(dq")]
                 lines += paragraphs(info.help + " (" + facts.joined(separator: "; ") + ").", first: false)
             }
         }
