@@ -9,7 +9,7 @@ import TOML
     static let path = "/home/u/.config/spacedash/config.toml"
 
     private func load(_ text: String) throws(CommandError) -> ConfigFile {
-        try ConfigFile(path: Self.path, bytes: Array(text.utf8), keys: Self.keys)
+        try ConfigFile(path: Self.path, bytes: Array(text.utf8), root: SpaceDash.self)
     }
 
     /// The one line (without `spacedash: `) and the exit code a file gets.
@@ -102,7 +102,7 @@ import TOML
         #expect(failure("units = \"a\"\nunits = \"b\"")?.message == "\(Self.path):2:1: 'units' is set twice (first on line 1); keep one of the two lines")
         #expect(failure("[launches]\nlimit = 1\n[launches]")?.message == "\(Self.path):3:1: table [launches] appears twice (first on line 1); put its keys under the first [launches]")
         do {
-            _ = try ConfigFile(path: Self.path, bytes: Array("units = \"".utf8) + [0xC3, 0x28, 0x22], keys: Self.keys)
+            _ = try ConfigFile(path: Self.path, bytes: Array("units = \"".utf8) + [0xC3, 0x28, 0x22], root: SpaceDash.self)
             Issue.record("invalid UTF-8 was read")
         } catch {
             #expect(error.message == "\(Self.path):1:10: invalid UTF-8 (byte 0xC3); save the file as UTF-8")
@@ -122,16 +122,33 @@ import TOML
     }
 
     @Test func aMissingFileIsNoError() throws {
-        #expect(try ConfigFile.load(path: "/nonexistent/spacedash/config.toml", keys: Self.keys) == nil)
+        #expect(try ConfigFile.load(path: "/nonexistent/spacedash/config.toml", root: SpaceDash.self) == nil)
     }
 
     @Test func aFileThatCannotBeReadIsAConfigurationError() {
         do {
-            _ = try ConfigFile.load(path: "/", keys: Self.keys)
+            _ = try ConfigFile.load(path: "/", root: SpaceDash.self)
             Issue.record("a folder was read as the config file")
         } catch {
             #expect(error.message == "cannot read the config file /: Is a directory")
             #expect(error.exitCode == .configuration)
         }
+    }
+
+    @Test func theLookupFamilyByFamilyFindsWhatTheWholeTreeHas() {
+        var lookup = ConfigKeyLookup(root: SpaceDash.self)
+        for key in Self.keys.keys {
+            let found = lookup.key(section: key.section, name: key.name)
+            #expect(found?.info.help == key.info.help, "\(key.path)")
+        }
+        for section in Self.keys.sections {
+            let has = lookup.hasSection(section)
+            #expect(has, "\(section)")
+        }
+        let sols = lookup.key(section: nil, name: "sols")
+        let units = lookup.key(section: "launches", name: "units")
+        let place = lookup.hasSection("place")
+        let nothing = lookup.hasSection("nothing")
+        #expect(sols == nil && units == nil && !place && !nothing)
     }
 }

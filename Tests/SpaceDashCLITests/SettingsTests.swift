@@ -7,7 +7,7 @@ import Testing
     static let keys = ConfigKeys(root: SpaceDash.self)
 
     private func settings(file text: String? = nil, environment: [String: String] = [:]) throws -> Settings {
-        let file = try text.map { try ConfigFile(path: "/c/config.toml", bytes: Array($0.utf8), keys: Self.keys) }
+        let file = try text.map { try ConfigFile(path: "/c/config.toml", bytes: Array($0.utf8), root: SpaceDash.self) }
         return Settings(path: "/c/config.toml", file: file, environment: environment)
     }
 

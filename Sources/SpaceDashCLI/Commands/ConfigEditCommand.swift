@@ -17,7 +17,7 @@ struct ConfigEditCommand: Command {
         let path = try ConfigFileLocation.path(context)
         try ConfigFileWriter.createDirectory(for: path)
         try EditorLauncher.edit(path, environment: context.environment)
-        _ = try ConfigFile.load(path: path, keys: ConfigKeys(root: SpaceDash.self))
+        _ = try ConfigFile.load(path: path, root: SpaceDash.self)
         return .success
     }
 }

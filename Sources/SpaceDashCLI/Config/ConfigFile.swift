@@ -20,13 +20,13 @@ struct ConfigFile: Sendable {
     /// By key path (`units`, `launches.limit`).
     let settings: [String: Setting]
 
-    /// The file at `path` checked against `keys`, or nil when there is none.
-    static func load(path: String, keys: @autoclosure () -> ConfigKeys) throws(CommandError) -> ConfigFile? {
+    /// The file at `path` checked against the keys of the tree under `root`, or nil when there is none.
+    static func load(path: String, root: any Command.Type) throws(CommandError) -> ConfigFile? {
         guard let bytes = try read(path: path) else { return nil }
-        return try ConfigFile(path: path, bytes: bytes, keys: keys())
+        return try ConfigFile(path: path, bytes: bytes, root: root)
     }
 
-    init(path: String, bytes: [UInt8], keys: ConfigKeys) throws(CommandError) {
+    init(path: String, bytes: [UInt8], root: any Command.Type) throws(CommandError) {
         self.path = path
         do {
             document = try TOMLDocument(parsing: bytes)
@@ -34,10 +34,11 @@ struct ConfigFile: Sendable {
             throw Self.error(path: path, at: error.position, error.message, suggestion: error.suggestion)
         }
         var settings: [String: Setting] = [:]
+        var keys = ConfigKeyLookup(root: root)
         for entry in document.entries {
             if let table = entry.table, ConfigKeys.reservedSections.contains(table) { continue }
             guard let key = keys.key(section: entry.table, name: entry.key) else {
-                throw Self.unknownKey(entry, in: document, path: path, keys: keys)
+                throw Self.unknownKey(entry, in: document, path: path, keys: ConfigKeys(root: root))
             }
             do {
                 settings[key.path] = Setting(words: try key.words(from: entry.value), line: entry.keyPosition.line)
@@ -46,8 +47,8 @@ struct ConfigFile: Sendable {
             }
         }
         // A table with no key at all is still a misspelt section.
-        for table in document.tables where !ConfigKeys.reservedSections.contains(table.name) && !keys.sections.contains(table.name) {
-            throw Self.unknownSection(table.name, at: table.position, path: path, keys: keys)
+        for table in document.tables where !ConfigKeys.reservedSections.contains(table.name) && !keys.hasSection(table.name) {
+            throw Self.unknownSection(table.name, at: table.position, path: path, keys: ConfigKeys(root: root))
         }
         self.settings = settings
     }

@@ -65,7 +65,7 @@ enum ConfigFileWriter {
     /// run checks it, so a file with a mistake is never edited further.
     static func document(_ bytes: [UInt8], path: String) throws(CommandError) -> TOMLDocument {
         do {
-            return try ConfigFile(path: path, bytes: bytes, keys: ConfigKeys(root: SpaceDash.self)).document
+            return try ConfigFile(path: path, bytes: bytes, root: SpaceDash.self).document
         } catch {
             throw CommandError(error.message + " (config set changes nothing in a file with a mistake: fix it with spacedash config edit)",
                                exitCode: .configuration)

@@ -5,8 +5,9 @@ struct ConfigKey: Sendable {
     let section: String?
     /// The option, whose name is the key's and whose check checks its values.
     let info: ArgumentInfo
-    /// The commands that take it (`spacedash`, `launches search`), for the man page.
-    var commands: [String]
+    /// The commands that take it (`spacedash`, `launches search`), for the man page
+    /// (filled in by `ConfigKeys(root:)`; a run's keys leave it empty).
+    var commands: [String] = []
 
     var name: String { info.name }
 
@@ -16,7 +17,15 @@ struct ConfigKey: Sendable {
     /// The variable that sets it, between a flag and the file:
     /// `SPACEDASH_UNITS`, `SPACEDASH_LAUNCHES_LIMIT` (as Cargo's `CARGO_SECTION_KEY`).
     var environmentVariable: String {
-        "SPACEDASH_" + path.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        // ASCII by bytes: the keys are option names, and a run reads this for each of its options.
+        let bytes = path.utf8.map { byte -> UInt8 in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - 0x20
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+            default: UInt8(ascii: "_")
+            }
+        }
+        return "SPACEDASH_" + String(decoding: bytes, as: UTF8.self)
     }
 
     /// `[launches] limit`, as messages name it.
@@ -49,6 +58,8 @@ struct ConfigKeys: Sendable {
                 if let index = keys.firstIndex(where: { $0.path == key.path }) {
                     if !keys[index].commands.contains(command) { keys[index].commands.append(command) }
                 } else {
+                    var key = key
+                    key.commands = [command]
                     keys.append(key)
                 }
             }
@@ -62,7 +73,6 @@ struct ConfigKeys: Sendable {
     /// The keys of the command `chain` runs (its last), the global options' included.
     static func keys(of chain: [any Command.Type]) -> [ConfigKey] {
         let family = chain.count > 1 ? chain[1].configuration.name : nil
-        let command = HelpFormatter.commandName(chain)
         var keys: [ConfigKey] = []
         func add(_ info: ArgumentInfo, shared: Bool) {
             let section: String?
@@ -72,7 +82,7 @@ struct ConfigKeys: Sendable {
             case .byDeclaration: section = shared ? nil : family
             }
             guard !keys.contains(where: { $0.section == section && $0.name == info.name }) else { return }
-            keys.append(ConfigKey(section: section, info: info, commands: [command]))
+            keys.append(ConfigKey(section: section, info: info))
         }
         for section in chain.last!.configuration.sections {
             for info in section.arguments where info.kind != .positional { add(info, shared: section.sharesSettings) }
@@ -111,5 +121,49 @@ extension ConfigKeys {
         }
         throw UsageError.unknownWord("unknown key '\(display)'", suggestion: Suggestion.closest(to: path, among: keys.map(\.path)),
                                      hint: "spacedash config show lists every key")
+    }
+}
+
+/// The keys a config file names, found family by family: a file with a
+/// `[launches]` section builds the launches commands' declarations, not every
+/// command's, since every run reads its file first (issue 16). A top-level
+/// key is looked for among the root's options first, where each is today.
+struct ConfigKeyLookup {
+    let root: any Command.Type
+    /// By family name; "" for the root's own.
+    private var found: [String: [ConfigKey]] = [:]
+
+    init(root: any Command.Type) {
+        self.root = root
+    }
+
+    mutating func key(section: String?, name: String) -> ConfigKey? {
+        if let section {
+            return keys(ofFamily: section).first { $0.section == section && $0.name == name }
+        }
+        for family in [""] + root.configuration.subcommands.map({ $0.configuration.name }) {
+            if let key = keys(ofFamily: family).first(where: { $0.section == nil && $0.name == name }) { return key }
+        }
+        return nil
+    }
+
+    mutating func hasSection(_ name: String) -> Bool {
+        keys(ofFamily: name).contains { $0.section == name }
+    }
+
+    private mutating func keys(ofFamily family: String) -> [ConfigKey] {
+        if let known = found[family] { return known }
+        var keys: [ConfigKey] = []
+        func walk(_ chain: [any Command.Type]) {
+            keys += ConfigKeys.keys(of: chain)
+            for subcommand in chain.last!.configuration.subcommands { walk(chain + [subcommand]) }
+        }
+        if family.isEmpty {
+            keys = ConfigKeys.keys(of: [root])
+        } else if let command = root.configuration.subcommand(named: family) {
+            walk([root, command])
+        }
+        found[family] = keys
+        return keys
     }
 }

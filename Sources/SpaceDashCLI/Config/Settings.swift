@@ -51,10 +51,10 @@ struct Settings: Sendable {
     }
 
     /// The run's settings: the file at `path(environment:)` checked against the
-    /// keys of the tree under `root` (built only when there is a file).
+    /// keys of the tree under `root` (only the families it names are built).
     static func load(environment: [String: String], ignoringFile: Bool, root: any Command.Type) throws(CommandError) -> Settings {
         let path = path(environment: environment)
-        let file = ignoringFile ? nil : try path.flatMap { (path: String) throws(CommandError) in try ConfigFile.load(path: path, keys: ConfigKeys(root: root)) }
+        let file = ignoringFile ? nil : try path.flatMap { (path: String) throws(CommandError) in try ConfigFile.load(path: path, root: root) }
         return Settings(path: path, file: file, environment: environment)
     }
 
@@ -93,12 +93,28 @@ struct Settings: Sendable {
     /// The settings of the options of the command `chain` runs, by option name,
     /// for `ParsedArguments.applySettings`.
     func values(for chain: [any Command.Type]) throws(CommandError) -> [String: [String]] {
+        // Most runs have neither: a status bar's `launches next` does no more (issue 16).
+        guard file?.settings.isEmpty == false || hasSettingVariable else { return [:] }
         var values: [String: [String]] = [:]
         for key in ConfigKeys.keys(of: chain) {
             if let value = try value(of: key) { values[key.name] = value.words }
         }
         return values
     }
+
+    /// Whether a variable could be a key's: `SPACEDASH_…`, and not one of the app's others.
+    private var hasSettingVariable: Bool {
+        environment.keys.contains { name in
+            name.utf8.starts(with: "SPACEDASH_".utf8) && !Self.otherVariables.contains(name)
+        }
+    }
+
+    /// The app's variables that are no setting's.
+    static let otherVariables: Set<String> = [
+        Services.Variable.insightURL, Services.Variable.curiosityURL, Services.Variable.launchesURL,
+        Services.Variable.launchesToken, Services.Variable.debugHTTP, Services.Variable.cacheDirectory,
+        CommandContext.nowVariable, fileVariable,
+    ]
 
     /// The entries of `[place]` as the file wrote them, with where they are, for
     /// the places code (which checks them: this code reserves the section only).
