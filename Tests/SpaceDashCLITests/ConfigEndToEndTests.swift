@@ -123,18 +123,19 @@ import TOML
 
     // MARK: - config edit
 
-    /// An "editor": a script that writes `text` to the file it is given last.
-    private func editor(writing text: String, exitCode: Int = 0) throws -> URL {
+    /// An "editor": `/bin/sh SCRIPT`, a script that writes `text` to the file it is
+    /// given last. Run by sh rather than made executable: a file just written may be
+    /// open in a child another test forks meanwhile, and exec would fail (ETXTBSY).
+    private func editor(writing text: String, exitCode: Int = 0) throws -> String {
         let script = sandbox.directory.appendingPathComponent("editor-\(UUID().uuidString)")
-        let body = "#!/bin/sh\nfor last in \"$@\"; do :; done\nprintf '%s' '\(text)' > \"$last\"\nprintf '%s\\n' \"$@\" > \"$last.arguments\"\nexit \(exitCode)\n"
+        let body = "for last in \"$@\"; do :; done\nprintf '%s' '\(text)' > \"$last\"\nprintf '%s\\n' \"$@\" > \"$last.arguments\"\nexit \(exitCode)\n"
         try Data(body.utf8).write(to: script)
-        chmod(script.path, 0o755)
-        return script
+        return "/bin/sh " + script.path
     }
 
     @Test func editRunsTheEditorWithoutAShellAndChecksTheFileAfter() throws {
         let good = try editor(writing: "units = \"imperial\"\n")
-        let result = try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": "\(good.path) --wait $HOME;x"])
+        let result = try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": "\(good) --wait $HOME;x"])
         #expect(result.exitCode == 0)
         #expect(contents == "units = \"imperial\"\n")
         // No shell: $HOME and ; reach the editor as typed.
@@ -144,25 +145,25 @@ import TOML
     @Test func visualComesBeforeEditor() throws {
         let visual = try editor(writing: "utc = true\n")
         let plain = try editor(writing: "utc = false\n")
-        #expect(try sandbox.run(["config", "edit"], server: nil, extra: ["VISUAL": visual.path, "EDITOR": plain.path]).exitCode == 0)
+        #expect(try sandbox.run(["config", "edit"], server: nil, extra: ["VISUAL": visual, "EDITOR": plain]).exitCode == 0)
         #expect(contents == "utc = true\n")
     }
 
     @Test func aFileLeftWithAMistakeIsNamedWithItsLine() throws {
         let bad = try editor(writing: "units = \"imperial\"\n[launches]\nlimit = 0\n")
-        let result = try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": bad.path])
+        let result = try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": bad])
         #expect(result.exitCode == 78)
         #expect(result.stderrText == "spacedash: \(file.path):3:9: invalid value \"0\" for [launches] limit: must be between 1 and 100000\n")
         // A broken file can always be edited again.
         let fixed = try editor(writing: "units = \"imperial\"\n")
-        #expect(try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": fixed.path]).exitCode == 0)
+        #expect(try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": fixed]).exitCode == 0)
     }
 
     @Test func anEditorThatFailsOrIsMissingIsSaidSo() throws {
         let failing = try editor(writing: "", exitCode: 3)
-        let failed = try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": failing.path])
+        let failed = try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": failing])
         #expect(failed.exitCode == 1)
-        #expect(failed.stderrText == "spacedash: the editor '\(failing.path)' exited with status 3; the file was not checked (run spacedash config edit again)\n")
+        #expect(failed.stderrText == "spacedash: the editor '/bin/sh' exited with status 3; the file was not checked (run spacedash config edit again)\n")
         let missing = try sandbox.run(["config", "edit"], server: nil, extra: ["EDITOR": "no-such-editor-here"])
         #expect(missing.exitCode == 1)
         #expect(missing.stderrText == "spacedash: cannot run the editor 'no-such-editor-here': No such file or directory (set VISUAL or EDITOR to one that is installed)\n")

@@ -1,3 +1,4 @@
+import Foundation
 import TOML
 
 /// A config key's values as TOML holds them and as the command line words
@@ -115,4 +116,3 @@ extension ConfigKey {
     }
 }
 
-import Foundation

@@ -1,20 +1,19 @@
 import TOML
 
 /// Where a setting's value came from, as `config show` says it (as
-/// `git config --show-origin` does).
+/// `git config --show-origin` does). A flag is never shown: `config show`
+/// takes none of the options it lists.
 enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
     case builtIn
     case file(path: String, line: Int)
     case environment(String)
-    case commandLine
 
-    /// `default`, `/home/u/.config/spacedash/config.toml:3`, `env SPACEDASH_UNITS`, `flag`.
+    /// `default`, `/home/u/.config/spacedash/config.toml:3`, `env SPACEDASH_UNITS`.
     var description: String {
         switch self {
         case .builtIn: "default"
         case .file(let path, let line): "\(path):\(line)"
         case .environment(let name): "env \(name)"
-        case .commandLine: "flag"
         }
     }
 }
