@@ -56,11 +56,15 @@ let package = Package(
         // Models, decoders, services with their fallback chain, cache, search.
         .target(name: "SpaceData", dependencies: ["Streams", "HTTP", "SpaceDataBundle"], swiftSettings: startupSettings),
 
+        // The config file's format: a strict TOML reader that knows no flags (the CLI
+        // maps its keys onto option declarations).
+        .target(name: "TOML", swiftSettings: startupSettings),
+
         // Raw mode, key decoding, screen drawing, display width.
         .target(name: "Terminal", swiftSettings: startupSettings),
 
         // Argument parsing, commands, rendering, the interactive search.
-        .target(name: "SpaceDashCLI", dependencies: ["Streams", "HTTP", "SpaceData", "Terminal"], swiftSettings: startupSettings),
+        .target(name: "SpaceDashCLI", dependencies: ["Streams", "HTTP", "SpaceData", "Terminal", "TOML"], swiftSettings: startupSettings),
         // Release: lld packs the binary's ~80,000 relative relocations into a
         // 15 KB table (DT_RELR, glibc 2.36+) that start-up reads instead of 1.9 MB,
         // and places the code the start-up commands run together, first in .text
@@ -86,8 +90,9 @@ let package = Package(
         .testTarget(name: "SpaceDataBundleTests", dependencies: ["SpaceDataBundle", "SpaceData", "TestSupport"]),
         .testTarget(name: "SpaceDataTests", dependencies: ["SpaceData", "SpaceDataBundle", "HTTP", "Streams", "TestSupport", "LaunchCorpus"]),
         .testTarget(name: "LaunchCorpusTests", dependencies: ["LaunchCorpus", "SpaceData"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
-        .testTarget(name: "SpaceDashCLITests", dependencies: ["SpaceDashCLI", "SpaceData", "Streams", "Terminal", "TestSupport", "LaunchCorpus"]),
+        .testTarget(name: "SpaceDashCLITests", dependencies: ["SpaceDashCLI", "SpaceData", "Streams", "Terminal", "TOML", "TestSupport", "LaunchCorpus"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ import Synchronization
 ///     struct MarsPressureCommand: Command {
 ///         static let sols = Option<Int>("sols", valueName: "N", default: 7,
 ///                                       help: "How many of the latest sols to show", check: .within(1...1000))
-///         static let chart = Flag("chart", help: "Draw the pressure as a chart")
+///         static let chart = Flag("chart", help: "Draw the pressure as a chart", config: .commandLineOnly)
 ///
 ///         static let configuration = CommandConfiguration(
 ///             name: "mars-pressure",
@@ -53,6 +53,9 @@ import Synchronization
 /// `RepeatedPositional<T>`; T is Int, Double, String, Date, or any
 /// `enum: String, CaseIterable, ArgumentValue`. `check:` adds a rule
 /// (`.within(1...7)`, `.atLeast(1)`, `.nonEmpty`, or your own `ValueCheck`).
+/// Each option and flag is also a config key (`[mars-pressure] sols = 3`, checked
+/// by the same rule, `SPACEDASH_MARS_PRESSURE_SOLS` too): `config: .commandLineOnly`
+/// for one that asks for one run's action or output, as `--chart` would.
 ///
 /// `run` is async and runs off the main thread while the main queue keeps
 /// turning, so `receive(on: DispatchQueue.main)` works; await a publisher's
@@ -96,6 +99,10 @@ struct CommandConfiguration: Sendable {
     var subcommands: [any Command.Type]
     /// The subcommand run when none is named (`launches` = `launches search`).
     var defaultSubcommand: (any Command.Type)?
+    /// Whether the config file is read and checked before the command runs
+    /// (its settings applied, a broken file stopping it with exit 78): not for
+    /// the commands that must work whatever the file holds (`help`, `config path`, `config edit`).
+    var readsConfigFile: Bool
     private let parts: DeferredParts
 
     /// - Parameters:
@@ -105,15 +112,17 @@ struct CommandConfiguration: Sendable {
          arguments: @escaping @autoclosure @Sendable () -> [any ArgumentDeclaration] = [],
          groups: @escaping @autoclosure @Sendable () -> [ArgumentGroup] = [],
          examples: @escaping @autoclosure @Sendable () -> [Example] = [],
-         subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = []) {
+         subcommands: [any Command.Type] = [], defaultSubcommand: (any Command.Type)? = nil, aliases: [String] = [],
+         readsConfigFile: Bool = true) {
         self.name = name
         self.aliases = aliases
+        self.readsConfigFile = readsConfigFile
         self.abstract = abstract
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
         parts = DeferredParts(discussion: discussion, arguments: {
             let own = ArgumentSection(title: "Options", arguments: arguments().map(\.info))
-            return [own] + groups().map { ArgumentSection(title: $0.title, arguments: $0.declarations.map(\.info)) }
+            return [own] + groups().map { ArgumentSection(title: $0.title, arguments: $0.declarations.map(\.info), sharesSettings: $0.sharesSettings) }
         }, examples: examples)
     }
 

@@ -121,4 +121,64 @@ import Testing
             }
         }
     }
+
+    // MARK: - Config keys, from the same declarations
+
+    @Test func eachConfigKeyIsOneOption() {
+        // One key, one declaration: the same help wherever a command takes it.
+        var seen: [String: String] = [:]
+        func walk(_ chain: [any Command.Type]) {
+            for key in ConfigKeys.keys(of: chain) {
+                if let help = seen[key.path] {
+                    #expect(help == key.info.help, "\(key.path) names two options (in \(HelpFormatter.commandName(chain)))")
+                } else {
+                    seen[key.path] = key.info.help
+                }
+            }
+            for subcommand in chain.last!.configuration.subcommands { walk(chain + [subcommand]) }
+        }
+        walk([SpaceDash.self])
+        #expect(seen.count == ConfigKeys(root: SpaceDash.self).keys.count)
+    }
+
+    @Test func keysSitWhereTheirOptionsAreDeclared() {
+        let paths = Set(ConfigKeys(root: SpaceDash.self).keys.map(\.path))
+        // Shared options at the top, a command's own under its family, the filters under [launches].
+        for path in ["units", "utc", "color", "timeout", "quiet", "verbose", "interval", "station", "limit",
+                     "launches.limit", "launches.pages", "launches.debounce", "launches.agency", "launches.after",
+                     "mars-weather.sols", "demo.speed"] {
+            #expect(paths.contains(path), "no key \(path)")
+        }
+        // One run's action, mode or output is no setting.
+        for name in ["json", "format", "offline", "refresh", "strict", "watch", "interactive", "ics", "file", "past", "sol", "year",
+                     "help", "version", "no-config", "man", "fast"] {
+            #expect(!paths.contains { $0 == name || $0.hasSuffix("." + name) }, "--\(name) has a key")
+        }
+        #expect(!paths.contains { ConfigKeys.reservedSections.contains(String($0.split(separator: ".")[0])) && $0.contains(".") })
+    }
+
+    @Test func noKeysVariableIsAnotherVariable() {
+        let taken: Set<String> = [Services.Variable.nasaKey, Services.Variable.insightURL, Services.Variable.curiosityURL,
+                                  Services.Variable.launchesURL, Services.Variable.launchesToken, Services.Variable.debugHTTP,
+                                  Services.Variable.cacheDirectory, CommandContext.nowVariable, Settings.fileVariable]
+        let variables = ConfigKeys(root: SpaceDash.self).keys.map(\.environmentVariable)
+        #expect(Set(variables).count == variables.count)
+        #expect(Set(variables).isDisjoint(with: taken), "\(Set(variables).intersection(taken))")
+    }
+
+    @Test func theManPageListsEveryKeyUnderItsSection() throws {
+        let page = ManPage.page()
+        let configuration = try #require(page.range(of: ".SH CONFIGURATION\n")).upperBound
+        let environment = try #require(page.range(of: ".SH ENVIRONMENT\n")).lowerBound
+        let section = String(page[configuration..<environment])
+        for key in ConfigKeys(root: SpaceDash.self).keys {
+            let heading = ".SS " + (key.section.map { "\"[\(ManPage.escaped($0))]\"" } ?? "\"At the top\"")
+            let headingAt = try #require(section.range(of: heading + "\n"), "no heading for \(key.path)")
+            let rest = section[headingAt.upperBound...]
+            let own = rest[..<(rest.range(of: ".SS ")?.lowerBound ?? rest.endIndex)]
+            #expect(own.contains(".B " + ManPage.escaped(key.name + " = ")), "no entry for \(key.path) under its heading")
+            #expect(section.contains(ManPage.escaped(key.environmentVariable)))
+        }
+        #expect(page.contains(ManPage.escaped("$XDG_CONFIG_HOME/spacedash/config.toml")))
+    }
 }

@@ -31,6 +31,8 @@ import Terminal
             Global options:
               --color WHEN  Colour the output: auto (on a terminal, unless NO_COLOR is set
                             or TERM is dumb), always or never (default: auto)
+              --no-config   Ignore the config file (its settings' environment variables
+                            still apply)
               -h, --help    Show this help
 
             Examples:

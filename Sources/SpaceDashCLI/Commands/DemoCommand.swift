@@ -14,7 +14,8 @@ import Terminal
 /// typed into by a script (`DemoSearchSession`, `DemoSearchScene`), on the real
 /// clock or, with `--fast`, virtual time.
 struct DemoCommand: Command {
-    static let fast = Flag("fast", help: "No waits: the typing at the end happens at once, with the same output")
+    static let fast = Flag("fast", help: "No waits: the typing at the end happens at once, with the same output",
+                           config: .commandLineOnly)
     /// Beyond these the script stops making sense: far faster and the 10 ms the
     /// search takes outlasts the scaled pause; far slower and one key takes minutes.
     static let speedRange: ClosedRange<Double> = 0.1...10

@@ -2,7 +2,8 @@
 struct HelpCommand: Command {
     static let topic = RepeatedPositional<String>("COMMAND", help: "The command, e.g. mars-weather or launches search",
                                                   completesCommandNames: true)
-    static let man = Flag("man", help: "Print the manual page of every command instead, in roff (man -l - reads it)")
+    static let man = Flag("man", help: "Print the manual page of every command instead, in roff (man -l - reads it)",
+                          config: .commandLineOnly)
 
     static let configuration = CommandConfiguration(
         name: "help",
@@ -12,7 +13,8 @@ struct HelpCommand: Command {
             Example("spacedash help", "The overview of every command."),
             Example("spacedash help launches search", "Options and examples of a nested command."),
             Example("spacedash help --man | man -l -", "The manual page, whole."),
-        ])
+        ],
+        readsConfigFile: false)
 
     let path: [String]
     let printsManPage: Bool

@@ -18,10 +18,12 @@ struct LaunchesSearchCommand: Command {
             """,
         acceptsDashPrefixedValues: true)
     static let file = Option<String?>("file", valueName: "PATH", help: "Search a saved Launch Library response (2.0.0, 2.2.0 or 2.3.0; any mode) or spacedash's own --json output instead, - for standard input: no request, no cache",
-                                        expecting: "a path", example: "saved.json")
+                                        expecting: "a path", example: "saved.json", config: .commandLineOnly)
     static let pages = Option<Int>("pages", valueName: "N", default: 1, help: "Follow 'next' for up to N pages of 100 (each page is one request of the 15 an hour)", example: "3", check: .within(1...LaunchService.maximumPages))
-    static let ics = Flag("ics", help: "Print the launches as an RFC 5545 calendar (.ics): one event a launch, updated in place when imported again")
-    static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal, within the launches the other options select; Enter prints the selected launch, Esc cancels (exit 130)")
+    static let ics = Flag("ics", help: "Print the launches as an RFC 5545 calendar (.ics): one event a launch, updated in place when imported again",
+                          config: .commandLineOnly)
+    static let interactive = Flag("interactive", short: "i", help: "Search as you type on the terminal, within the launches the other options select; Enter prints the selected launch, Esc cancels (exit 130)",
+                                  config: .commandLineOnly)
     static let debounce = Option<Int>("debounce", valueName: "MS", default: InteractiveLaunchSearch.defaultDebounce,
                                       help: "With -i: wait MS milliseconds after the last key before searching (0: search on every key)",
                                       expecting: "a number of milliseconds", check: .within(0...10_000))

@@ -9,8 +9,9 @@ import Streams
 struct MarsWeatherCommand: Command {
     static let sols = Option<Int>("sols", valueName: "N", default: 7, help: "How many of the latest sols to show", check: .within(1...1000))
     static let sol = Option<Int?>("sol", valueName: "SOL", help: "Show one sol in detail (InSight: with its wind rose)",
-                                  check: ValueCheck { $0 >= 0 ? nil : "sols count from 0, the day of landing" })
-    static let year = Flag("year", help: "Curiosity: the last Mars year (668 sols) as charts of air temperature and pressure")
+                                  check: ValueCheck { $0 >= 0 ? nil : "sols count from 0, the day of landing" }, config: .commandLineOnly)
+    static let year = Flag("year", help: "Curiosity: the last Mars year (668 sols) as charts of air temperature and pressure",
+                           config: .commandLineOnly)
 
     static let configuration = CommandConfiguration(
         name: "mars-weather",

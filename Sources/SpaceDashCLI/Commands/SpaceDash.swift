@@ -21,6 +21,7 @@ package struct SpaceDash: Command {
         SpaceWeatherCommand.self,
         DemoCommand.self,
         CompletionCommand.self,
+        ConfigCommand.self,
     ]
 
     static let configuration = CommandConfiguration(
@@ -32,7 +33,7 @@ package struct SpaceDash: Command {
             feed has nothing to give.
 
             Exit codes: 0 data shown (fallback included), 1 failure, 64 usage error, \
-            69 no live data with --strict, 78 a setting that cannot be used (an environment \
+            69 no live data with --strict, 78 a setting that cannot be used (a mistake in the config file, an environment \
             variable such as SPACEDASH_NOW), 130 interrupted.
             """,
         arguments: [StationOption.station, limit],
@@ -152,10 +153,13 @@ extension SpaceDash {
             return reportUsage(error, root: root, streams: streams)
         }
         // Built only when needed: --version needs none of it (locale, time zone, width).
-        func context(clock: @escaping @Sendable () -> Date = { Date() }) -> CommandContext {
-            var context = CommandContext(streams: streams, environment: environment, colorMode: invocation.colorMode,
-                                         commandPath: invocation.commandPath, clock: clock, utc: OutputOptions(invocation.arguments).utc)
+        func context(_ arguments: ParsedArguments? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+                     settings: Settings = .none) -> CommandContext {
+            var context = CommandContext(streams: streams, environment: environment,
+                                         colorMode: arguments?[GlobalOptions.color] ?? invocation.colorMode,
+                                         commandPath: invocation.commandPath, clock: clock, utc: OutputOptions(arguments ?? invocation.arguments).utc)
             context.usesCache = usesCache
+            context.settings = settings
             return context
         }
         do {
@@ -169,8 +173,16 @@ extension SpaceDash {
             case .run:
                 // A malformed SPACEDASH_NOW stops a run, not help or --version.
                 let clock = try CommandContext.clock(environment: environment)
-                let command = try invocation.commands.last!.init(invocation.arguments)
-                return try await command.run(context(clock: clock))
+                // The config file and the settings' variables, read once, before the
+                // command is built: a broken file stops it before any request.
+                var arguments = invocation.arguments
+                var settings = Settings.none
+                if invocation.commands.last!.configuration.readsConfigFile {
+                    settings = try Settings.load(environment: environment, ignoringFile: arguments[GlobalOptions.noConfig], root: root)
+                    arguments.applySettings(try settings.values(for: invocation.commands))
+                }
+                let command = try invocation.commands.last!.init(arguments)
+                return try await command.run(context(arguments, clock: clock, settings: settings))
             }
         } catch let error as UsageError {
             var located = error

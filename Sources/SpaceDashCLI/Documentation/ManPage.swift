@@ -39,11 +39,16 @@ enum ManPage {
         lines += paragraphs("The dashboard's options, and the global options every command takes, before or after its name.")
         lines += argumentLists([root], includingGlobals: true)
 
+        lines.append(".SH CONFIGURATION")
+        lines += configurationSection(ConfigKeys(root: root))
+
         lines.append(".SH ENVIRONMENT")
         for (name, text) in environment {
             lines += [".TP", ".B " + escaped(name)] + paragraphs(text, first: false)
         }
         lines.append(".SH FILES")
+        lines += [".TP", ".I " + escaped("$XDG_CONFIG_HOME/spacedash/config.toml") + " (else " + escaped("~/.config/spacedash/config.toml") + ")"]
+        lines += paragraphs("The settings (see CONFIGURATION); SPACEDASH_CONFIG names another file, --no-config ignores it. 'spacedash config path' prints where it is.", first: false)
         lines += [".TP", ".I " + escaped("$XDG_CACHE_HOME/spacedash/") + " (else " + escaped("~/.cache/spacedash/") + ")"]
         lines += paragraphs("The cache: the last answer of each source, kept for the times --refresh names and shown when the network cannot answer. Files are written whole or not at all; deleting the folder is always safe.", first: false)
 
@@ -60,6 +65,8 @@ enum ManPage {
 
     /// The variables spacedash reads, as its ENVIRONMENT section lists them.
     static let environment: [(String, String)] = [
+        (Settings.fileVariable, "The config file to read instead of $XDG_CONFIG_HOME/spacedash/config.toml."),
+        ("SPACEDASH_KEY", "Each setting's variable (listed under CONFIGURATION): it beats the config file, a flag beats it."),
         ("SPACEDASH_NOW", "The time to show everything at, as ISO-8601 UTC (2026-07-20T14:38:00Z): countdowns, ages and what is upcoming follow it. For scripts, tests and the demo."),
         (Services.Variable.cacheDirectory, "Where the cache lives, instead of $XDG_CACHE_HOME/spacedash."),
         (Services.Variable.launchesURL, "Launch Library 2's address (default https://ll.thespacedevs.com/2.3.0)."),
@@ -80,11 +87,45 @@ enum ManPage {
         (1, "A failure: nothing to show, a file that cannot be read, no launch for launches next."),
         (64, "A usage error: an unknown command or option, a bad value, options that contradict each other."),
         (69, "--strict, and no live data."),
-        (78, "A configuration error: a setting outside the command line that cannot be used, such as a malformed SPACEDASH_NOW or SPACEDASH_LAUNCHES_URL."),
+        (78, "A configuration error: a setting outside the command line that cannot be used: a mistake in the config file, or a malformed variable such as SPACEDASH_NOW or SPACEDASH_LAUNCHES_URL."),
         (130, "Interrupted, or a full-screen view cancelled with Esc or Ctrl-C."),
     ]
 
     // MARK: - Parts
+
+    /// The config file's keys, from the command tree: each with its value, its
+    /// option's help, its flag, its variable, its default and the commands that read it.
+    static func configurationSection(_ keys: ConfigKeys) -> [String] {
+        var lines = paragraphs("""
+            The config file is TOML: key = value lines, at the top for the options every command \
+            shares, under a [section] for a command's own; # starts a comment. A flag beats the \
+            key's variable, which beats the file, which beats the default. 'spacedash config set \
+            KEY VALUE' changes one key (launches.limit is limit under [launches]), 'spacedash config \
+            show' prints each with where it came from. A mistake stops every command with exit 78, \
+            naming the file, line and column. The [place] section is reserved for where you are.
+
+             units = "imperial"
+             timeout = 30
+             [launches]
+             limit = 20
+             agency = ["SpaceX", "ESA"]
+            """)
+        for section in [nil] + keys.sections.map(Optional.some) {
+            lines.append(".SS " + quoted(section.map { "[\($0)]" } ?? "At the top"))
+            for key in keys.keys where key.section == section {
+                let info = key.info
+                let value = info.kind == .flag ? "true|false" : key.exampleValue
+                var facts = ["--\(info.name)", key.environmentVariable]
+                facts.append("default " + (info.kind == .flag ? "false" : info.defaultDescription ?? "none"))
+                let global = GlobalOptions.all.contains { $0.name == info.name }
+                facts.append("for " + (global ? "every command" : key.commands.joined(separator: ", ")))
+                // A string's quotes are kept: roff would read them as grouping .B's argument.
+                lines += [".TP", ".B " + escaped("\(key.name) = \(value)").replacingOccurrences(of: "\"", with: "\\(dq")]
+                lines += paragraphs(info.help + " (" + facts.joined(separator: "; ") + ").", first: false)
+            }
+        }
+        return lines
+    }
 
     /// Every command that runs (a group with subcommands only when it runs alone), root first.
     static func leafCommands(_ root: any Command.Type) -> [[any Command.Type]] {

@@ -9,7 +9,9 @@ import SpaceData
 enum CoordinateAtOption {
     static let at = Option<GeographicCoordinate?>("at", valueName: "LAT,LON",
                                                   help: "Where you are, as latitude,longitude in decimal degrees (south and west negative): the aurora chance and darkness there",
-                                                  example: "64.15,-21.94")
+                                                  example: "64.15,-21.94",
+                                                  // The default place is [place]'s (the places work), not a key of its own.
+                                                  config: .commandLineOnly)
 
     static func place(_ arguments: ParsedArguments) -> GeographicCoordinate? {
         arguments[at]

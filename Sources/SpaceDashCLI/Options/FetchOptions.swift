@@ -6,9 +6,10 @@ import SpaceData
 /// (`FetchOptions.group`) and reads it with `FetchOptions(arguments)`, which
 /// also checks that the options agree.
 struct FetchOptions: Sendable, Equatable {
-    static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample")
-    static let refresh = Flag("refresh", help: "Make a request even when the cached answer is still fresh (see the discussion above for how long each source's answer stays fresh)")
-    static let strict = Flag("strict", help: "No fallback: without live data, exit 69")
+    static let offline = Flag("offline", help: "Make no request: the cache, else the bundled sample", config: .commandLineOnly)
+    static let refresh = Flag("refresh", help: "Make a request even when the cached answer is still fresh (see the discussion above for how long each source's answer stays fresh)",
+                              config: .commandLineOnly)
+    static let strict = Flag("strict", help: "No fallback: without live data, exit 69", config: .commandLineOnly)
     static let timeout = Option<Double>("timeout", valueName: "SECONDS", default: 15, help: "Give up on a request after this long",
                                         check: .within(0.1...600))
     static let verbose = Flag("verbose", short: "v", help: "Say where the data came from, and log each HTTP request and response on stderr")

@@ -26,7 +26,8 @@ struct LaunchFilterOptions: Sendable {
         help: "Only launches before DATE (a year, a day or a time: --after 1969 --before 1970 is 1969)",
         example: "2027-01-01")
 
-    static let group = ArgumentGroup("Filter options", [agency, location, missionType, status, after, before])
+    /// Default filters are a family's own (`[launches] agency`), not every command's.
+    static let group = ArgumentGroup("Filter options", [agency, location, missionType, status, after, before], sharesSettings: false)
 
     /// The filters as a query without words.
     private(set) var filters = LaunchSearchQuery(words: [])

@@ -6,11 +6,11 @@ import Foundation
 /// apply to it, under the group's one heading (`OutputOptions.group(json, quiet)`);
 /// the others read as their defaults. `--color` is global (`GlobalOptions`).
 struct OutputOptions: Sendable, Equatable {
-    static let json = Flag("json", help: "Print JSON for scripts instead of text")
+    static let json = Flag("json", help: "Print JSON for scripts instead of text", config: .commandLineOnly)
     /// `launches next` and `mars-weather`, each with its own placeholders (`LineTemplate`).
     static let format = Option<String?>("format", valueName: "TEMPLATE",
                                         help: "Print one line for status bars and prompts: TEMPLATE with its {placeholders} (listed in the description) filled in; {{ and }} are braces",
-                                        expecting: "a template")
+                                        expecting: "a template", config: .commandLineOnly)
     static let units = Option<MarsWeatherUnits>("units", default: .metric, help: "Units: metric (°C, m/s) or imperial (°F, mph); pressure stays in Pa")
     static let utc = Flag("utc", help: "Show times in UTC instead of the local time zone")
     static let quiet = Flag("quiet", short: "q", help: "Say nothing on stderr but errors (no fallback or staleness notices)")

@@ -2,7 +2,8 @@
 /// (`mars-weather`, the dashboard).
 enum StationOption {
     static let station = Option<MarsStation>("station", default: .curiosity,
-                                             help: "Whose weather: curiosity (REMS, Gale crater, still reporting) or insight (Elysium Planitia, stopped in 2022: the last seven sols its API serves, or the bundled sols 675–681)")
+                                             help: "Whose weather: curiosity (REMS, Gale crater, still reporting) or insight (Elysium Planitia, stopped in 2022: the last seven sols its API serves, or the bundled sols 675–681)",
+                                             config: .topLevel)
 
     static func station(_ arguments: ParsedArguments) -> MarsStation {
         arguments[station]

@@ -6,7 +6,8 @@ import SpaceData
 struct WatchOptions: Sendable, Equatable {
     static let watch = Flag(
         "watch",
-        help: "A live full-screen view on the terminal: countdowns tick every second, launches refresh every --interval minutes (Mars weather every 6 hours) and what changed is marked; q or Esc quits, r refreshes, / searches the launches")
+        help: "A live full-screen view on the terminal: countdowns tick every second, launches refresh every --interval minutes (Mars weather every 6 hours) and what changed is marked; q or Esc quits, r refreshes, / searches the launches",
+        config: .commandLineOnly)
     static let interval = Option<Int>(
         "interval", valueName: "MINUTES", default: 10,
         help: "With --watch: refresh the launches every MINUTES minutes (at least 4 a page: Launch Library allows 15 requests an hour)",

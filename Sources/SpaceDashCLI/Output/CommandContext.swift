@@ -40,6 +40,9 @@ struct CommandContext: Sendable {
     /// Whether the run may read and write the user's cache: not in the demo's
     /// runs of the commands it shows (they show the bundled data, whatever is cached).
     var usesCache = true
+    /// The settings outside the command line (the config file, their variables),
+    /// read once before the command was built; `config` shows them.
+    var settings = Settings.none
 
     /// - Parameter utc: `--utc` (`OutputOptions`), for the commands that take it.
     init(streams: OutputStreams, environment: [String: String], colorMode: ColorMode = .auto,

@@ -7,10 +7,16 @@ struct ArgumentGroup: Sendable {
     /// The heading, e.g. "Fetch options".
     let title: String
     let declarations: [any ArgumentDeclaration]
+    /// Whether its options' config keys are at the top level, one for every
+    /// command that takes them (`units`, `timeout`), or else in the section of
+    /// each command family that takes the group, as the command's own options
+    /// (the launch filters: `[launches] agency`).
+    let sharesSettings: Bool
 
-    init(_ title: String, _ declarations: [any ArgumentDeclaration]) {
+    init(_ title: String, _ declarations: [any ArgumentDeclaration], sharesSettings: Bool = true) {
         self.title = title
         self.declarations = declarations
+        self.sharesSettings = sharesSettings
     }
 }
 
@@ -18,4 +24,7 @@ struct ArgumentGroup: Sendable {
 struct ArgumentSection: Sendable {
     let title: String
     let arguments: [ArgumentInfo]
+    /// Its options' config keys are at the top level (an option group's that
+    /// `sharesSettings`), not in the command family's section (`ConfigPlacement`).
+    var sharesSettings = false
 }

@@ -45,11 +45,16 @@ struct ArgumentInfo: Sendable {
     let completesCommandNames: Bool
     /// Parses and checks one raw value, throwing what is wrong with it.
     let check: @Sendable (String) throws(InvalidArgumentValue) -> Void
+    /// Whether, and where, the option has a key in the config file.
+    let configPlacement: ConfigPlacement
+    /// The kind of value its config key holds (a repeatable option's: a list of these).
+    let settingKind: SettingKind
 
     /// - Parameter valueName: nil for the default: the fixed values (`metric|imperial`), else the name in capitals.
     init(kind: Kind, name: String, short: Character?, valueName: String?, help: String,
          defaultDescription: String?, fixedValues: [String]?, expectation: String, example: String? = nil,
          isRepeatable: Bool, isOptional: Bool, acceptsDashPrefixedValues: Bool = false, completesCommandNames: Bool = false,
+         configPlacement: ConfigPlacement = .commandLineOnly, settingKind: SettingKind = .text,
          check: @escaping @Sendable (String) throws(InvalidArgumentValue) -> Void) {
         self.kind = kind
         self.name = name
@@ -65,6 +70,8 @@ struct ArgumentInfo: Sendable {
         self.acceptsDashPrefixedValues = acceptsDashPrefixedValues
         self.completesCommandNames = completesCommandNames
         self.check = check
+        self.configPlacement = kind == .positional ? .commandLineOnly : configPlacement
+        self.settingKind = kind == .flag ? .boolean : settingKind
     }
 
     /// How the argument reads in messages: `--sols`, or `QUERY`.
@@ -94,6 +101,38 @@ struct ArgumentInfo: Sendable {
         if let fixedValues, !fixedValues.isEmpty { return fixedValues.joined(separator: "|") }
         return name.uppercased().replacingOccurrences(of: "-", with: "_")
     }
+}
+
+/// Whether, and where, an option is also a setting of the config file (and
+/// of its environment variable, `SPACEDASH_` and the key in capitals). The
+/// key is the option's long name; its section comes from where the option is
+/// declared, so a new option gets its key without a second declaration.
+enum ConfigPlacement: Sendable, Equatable {
+    /// By where it is declared: a command's own option in the section of its
+    /// family (`[launches] limit`, `[mars-weather] sols`); the root's own, an
+    /// option group's (`Options/`) and a global option's at the top level
+    /// (`units`, `timeout`, `color`), as they mean the same for every command,
+    /// unless the group keeps its settings per family (`ArgumentGroup.sharesSettings`).
+    case byDeclaration
+    /// At the top level, for an option a command declares itself but several
+    /// families share (`--station`: the dashboard's and mars-weather's).
+    case topLevel
+    /// No key: the option asks for one run's action, mode or output (`--json`,
+    /// `-i`, `--offline`, `--help`), which a default in a file would turn on
+    /// for every run with no flag to turn it off.
+    case commandLineOnly
+}
+
+/// What a config key holds, as TOML types it.
+enum SettingKind: Sendable, Equatable {
+    /// A string (enums, text, dates: TOML's dates are not read).
+    case text
+    /// An integer.
+    case integer
+    /// An integer or a float.
+    case number
+    /// true or false: flags.
+    case boolean
 }
 
 /// A rule a parsed value must follow, checked while parsing so the error

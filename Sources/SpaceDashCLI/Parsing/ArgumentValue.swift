@@ -22,6 +22,9 @@ protocol ArgumentValue: Sendable {
 
     /// How a default value is shown in help, or nil to show none.
     var argumentDescription: String? { get }
+
+    /// The TOML type its config key holds (`.text` unless a number).
+    static var settingKind: SettingKind { get }
 }
 
 /// Why a word is not a valid value; the parser adds which option it was for.
@@ -39,6 +42,7 @@ struct InvalidArgumentValue: Error, Sendable, Equatable {
 
 extension ArgumentValue {
     static var fixedValues: [String]? { nil }
+    static var settingKind: SettingKind { .text }
     var argumentDescription: String? { "\(self)" }
 }
 
@@ -73,6 +77,7 @@ extension Int: ArgumentValue {
         throw InvalidArgumentValue("expected \(expectation)")
     }
     static var expectation: String { "a whole number" }
+    static var settingKind: SettingKind { .integer }
     // Not the generic "\(self)", whose first use costs half a million instructions of dynamic casts.
     var argumentDescription: String? { String(self) }
 }
@@ -87,6 +92,7 @@ extension Double: ArgumentValue {
         return value
     }
     static var expectation: String { "a number" }
+    static var settingKind: SettingKind { .number }
     var argumentDescription: String? {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : "\(self)"
     }
@@ -99,6 +105,7 @@ extension Optional: ArgumentValue where Wrapped: ArgumentValue {
     }
     static var fixedValues: [String]? { Wrapped.fixedValues }
     static var expectation: String { Wrapped.expectation }
+    static var settingKind: SettingKind { Wrapped.settingKind }
     var argumentDescription: String? { self?.argumentDescription }
 }
 

@@ -187,7 +187,7 @@ enum CommandLineParser {
     static func globalOptionSpan(_ words: [String], at index: Int) -> Int? {
         let word = words[index]
         switch word {
-        case "--help", "-h", "--version": return 1
+        case "--help", "-h", "--version", "--no-config": return 1
         case "--color": return index + 1 < words.count ? 2 : 1
         default: return word.hasPrefix("--color=") ? 1 : nil
         }

@@ -11,6 +11,9 @@ struct ParsedArguments: Sendable {
     /// Raw values by option or positional name, in command-line order.
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
+    /// Values from outside the command line (a variable, the config file) by
+    /// option name, read when the command line gives none (`Settings`).
+    private(set) var settings: [String: [String]] = [:]
     /// What the command declared (nil: not known, as in a hand-made value).
     private let declared: Set<String>?
     /// Declarations read although the command did not declare them: each
@@ -34,6 +37,12 @@ struct ParsedArguments: Sendable {
     /// Whether the command declared `declaration` (true when not known).
     func declares(_ declaration: some ArgumentDeclaration) -> Bool {
         declared?.contains(key(declaration.info)) ?? true
+    }
+
+    /// Settings for options the command line may leave out: a flag or an
+    /// option given on it still wins. Values were checked by the option's check.
+    mutating func applySettings(_ values: [String: [String]]) {
+        settings = values
     }
 
     mutating func add(_ raw: String, for info: ArgumentInfo) {
@@ -63,19 +72,21 @@ struct ParsedArguments: Sendable {
 
     subscript<Value>(option: Option<Value>) -> Value {
         // Values were checked while parsing, so this parse cannot fail.
-        guard let raw = rawValues(of: option).last, let value = try? Value.parse(argument: raw) else {
+        guard let raw = rawValues(of: option).last ?? settings[option.info.name]?.last,
+              let value = try? Value.parse(argument: raw) else {
             return option.defaultValue
         }
         return value
     }
 
     subscript<Value>(option: RepeatedOption<Value>) -> [Value] {
-        rawValues(of: option).compactMap { try? Value.parse(argument: $0) }
+        let given = rawValues(of: option)
+        return (given.isEmpty ? settings[option.info.name] ?? [] : given).compactMap { try? Value.parse(argument: $0) }
     }
 
     subscript(flag: Flag) -> Bool {
         noteRead(flag.info)
-        return flags.contains(key(flag.info))
+        return flags.contains(key(flag.info)) || settings[flag.info.name] == ["true"]
     }
 
     /// An option of a shared group, read by a command that may not take all
