@@ -75,10 +75,7 @@ struct NotifyCommand: Command {
     }
 
     func run(_ context: CommandContext) async throws -> ExitCode {
-        guard let directory = NotifyStateFile.directoryPath(environment: context.environment) else {
-            throw CommandError("no place for notify's state: set XDG_STATE_HOME or HOME", exitCode: .configuration)
-        }
-        let stateFile = NotifyStateFile(directoryPath: directory)
+        let stateFile = try NotifyStateFile(context)
         var hookProgram: (path: String, name: String)?
         if let hook {
             guard let path = ProgramLauncher.resolve(hook, searchPath: context.environment["PATH"]) else {
@@ -117,7 +114,8 @@ struct NotifyCommand: Command {
             if output.json {
                 try context.stdout.writeLine(try alert.jsonLine())
             } else {
-                try context.stdout.writeLine(dates.time(alert.due) + "  " + AlertDelivery.clean(alert.message))
+                // A reminder missed before now would go out now.
+                try context.stdout.writeLine(dates.time(max(alert.due, context.now)) + "  " + AlertDelivery.clean(alert.message))
             }
         }
         if alerts.isEmpty && !output.json { output.notice("nothing due in the next 7 days", in: context) }

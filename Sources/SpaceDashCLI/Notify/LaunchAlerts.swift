@@ -51,7 +51,8 @@ struct LaunchAlerts: AlertSource {
             record.launch = launch
             state.launches[launch.id] = record
         }
-        return alerts.enumerated().sorted { ($0.element.due, $0.offset) < ($1.element.due, $1.offset) }.map(\.element)
+        // In the launches' order, each launch's changes before its reminder: all go out now.
+        return alerts
     }
 
     func nextDue(after now: Date, state: NotifyState) -> Date? {

@@ -202,3 +202,13 @@ struct NotifyStateFile: Sendable {
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
+
+extension NotifyStateFile {
+    /// The run's state file, where its environment puts it.
+    init(_ context: CommandContext) throws(CommandError) {
+        guard let directory = Self.directoryPath(environment: context.environment) else {
+            throw CommandError("no place for notify's state: set XDG_STATE_HOME or HOME", exitCode: .configuration)
+        }
+        self.init(directoryPath: directory)
+    }
+}
