@@ -26,7 +26,7 @@ struct NotifyCommand: Command {
 
     static let configuration = CommandConfiguration(
         name: "notify",
-        abstract: "Reminders before launches, and every change of the launches you follow.",
+        abstract: "Launch reminders, and alerts when a followed launch changes.",
         discussion: """
             Watches the launches --launches selects and those followed ('launches follow'), and \
             tells: a reminder at each lead time of --before (a launch on hold, TBD or known only \
