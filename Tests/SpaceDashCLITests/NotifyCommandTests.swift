@@ -353,3 +353,38 @@ import TestSupport
         #expect(result.stderrText.hasSuffix("spacedash: \(word); stopped notifying\n"), "\(result.stderrText)")
     }
 }
+
+/// `notify --systemd`: the units, as a script that installs them.
+@Suite struct NotifySystemdTests {
+    @Test func theScriptWritesBothUnitsWithTheRunsOptionsQuotedForSystemd() throws {
+        let sandbox = Sandbox()
+        let result = try sandbox.run(["notify", "--systemd", "--launches", "agency:nasa", "--launches", "50% $HOME \"x\"", "--before", "2h,5m"],
+                                     server: nil)
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        let binary = ProjectPaths.spacedashBinary.resolvingSymlinksInPath().path
+        #expect(result.stdoutText.contains(
+            "ExecStart=\(binary) notify --once --launches agency:nasa --launches \"50%% $$HOME \\\"x\\\"\" --before 2h,5m\n"))
+        #expect(result.stdoutText.contains("OnCalendar=*:0/5\n"))
+        #expect(result.stdoutText.contains("systemctl --user enable --now spacedash-notify.timer\n"))
+    }
+
+    /// The units as systemd reads them, where systemd-analyze is installed.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "systemd-analyze is not installed"))
+    func systemdAnalyzeAcceptsTheUnits() throws {
+        let sandbox = Sandbox()
+        let script = try sandbox.run(["notify", "--systemd", "--launches", "starship"], server: nil).stdoutText
+        let units = sandbox.directory.appendingPathComponent(".config/systemd/user")
+        try FileManager.default.createDirectory(at: units, withIntermediateDirectories: true)
+        // The script's two here-documents, as `sh` would write them.
+        for name in ["spacedash-notify.service", "spacedash-notify.timer"] {
+            let start = try #require(script.range(of: "cat > ~/.config/systemd/user/\(name) <<'UNIT'\n"))
+            let end = try #require(script.range(of: "\nUNIT\n", range: start.upperBound..<script.endIndex))
+            try String(script[start.upperBound..<end.lowerBound] + "\n").write(to: units.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let verified = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/systemd-analyze"),
+                                             arguments: ["verify", "--man=no", units.appendingPathComponent("spacedash-notify.service").path,
+                                                         units.appendingPathComponent("spacedash-notify.timer").path],
+                                             environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path], timeout: 60)
+        #expect(verified.exitCode == 0, "\(verified.stderrText)")
+    }
+}

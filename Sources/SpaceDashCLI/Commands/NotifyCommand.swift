@@ -23,6 +23,7 @@ struct NotifyCommand: Command {
         help: "Run PROGRAM for each alert, with SPACEDASH_EVENT, SPACEDASH_LAUNCH_ID, SPACEDASH_LAUNCH_NAME, SPACEDASH_NET, SPACEDASH_STATUS, SPACEDASH_WEBCAST and SPACEDASH_MESSAGE in its environment and the message on its stdin (never through a shell)",
         example: "~/bin/ntfy-launch")
     static let dryRun = Flag("dry-run", help: "List what would be delivered in the next 7 days, and when, without delivering or recording anything")
+    static let systemd = Flag("systemd", help: "Print a systemd user service and timer running 'notify --once' every 5 minutes, as a script that installs them (| sh)")
 
     static let configuration = CommandConfiguration(
         name: "notify",
@@ -44,13 +45,14 @@ struct NotifyCommand: Command {
             Launches come through the cache like every command (Launch Library allows 15 requests \
             an hour); notify adds a fresh request shortly before a reminder, within its share.
             """,
-        arguments: [once, launches, before, exec, dryRun],
+        arguments: [once, launches, before, exec, dryRun, systemd],
         groups: [OutputOptions.group(OutputOptions.json, OutputOptions.utc, OutputOptions.quiet), FetchOptions.group],
         examples: [
             Example("spacedash notify --launches starship", "Reminders a day, an hour and 10 minutes before each Starship launch."),
             Example("spacedash notify --once --launches 'agency:nasa' --before 2h", "One check, for a timer: NASA's launches, two hours ahead."),
             Example("spacedash notify --exec ~/bin/ntfy-launch", "Each alert to a program of yours (its data in SPACEDASH_ variables)."),
             Example("spacedash notify --dry-run", "What the next 7 days would bring, without sending anything."),
+            Example("spacedash notify --systemd --launches starship | sh", "Install a systemd timer running 'notify --once' every 5 minutes."),
         ])
 
     let isOnce: Bool
@@ -60,6 +62,8 @@ struct NotifyCommand: Command {
     let hook: String?
     let output: OutputOptions
     let fetch: FetchOptions
+    /// `--systemd`: what the timer's `notify --once` is to be given (--exec aside).
+    let systemdArguments: [String]?
 
     init(_ arguments: ParsedArguments) throws {
         isOnce = arguments[Self.once]
@@ -72,9 +76,20 @@ struct NotifyCommand: Command {
         for query in queries { if let unknown = query.unknownQualifierError { throw unknown } }
         if leads.seconds.isEmpty { throw UsageError("--before needs at least one lead time", hint: "--before 1h") }
         if isDryRun && hook != nil { throw UsageError("--dry-run runs no program: drop --exec or --dry-run") }
+        if arguments[Self.systemd] {
+            if isOnce || isDryRun || output.json { throw UsageError("--systemd prints the units and runs nothing: drop --once, --dry-run and --json") }
+            var carried = arguments[Self.launches].flatMap { ["--launches", $0] }
+            if arguments.contains(Self.before) { carried += ["--before", leads.argumentDescription ?? ""] }
+            systemdArguments = carried
+        } else {
+            systemdArguments = nil
+        }
     }
 
-    func run(_ context: CommandContext) async throws -> ExitCode {
+    /// `--once` runs on the calling thread until it first waits (`Command`'s note): a
+    /// timer's run from a fresh cache, with nothing due, starts no thread.
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> ExitCode {
+        if let systemdArguments { return try printSystemdUnits(systemdArguments, context) }
         let stateFile = try NotifyStateFile(context)
         var hookProgram: (path: String, name: String)?
         if let hook {
@@ -87,7 +102,7 @@ struct NotifyCommand: Command {
                                      hook: hookProgram, json: output.json, environment: context.environment)
         if isDryRun { return try await preview(context, stateFile: stateFile) }
         if isOnce {
-            let check = try makeCheck(context, stateFile: stateFile, delivery: delivery, clock: context.clock)
+            let check = try makeCheck(context, stateFile: stateFile, delivery: delivery, clock: context.clock, inline: true)
             let outcome = try await check.run(at: context.now, context: context)
             for notice in outcome.notices { output.notice(notice, in: context) }
             return .success
@@ -95,10 +110,26 @@ struct NotifyCommand: Command {
         return try await runUntilStopped(context, stateFile: stateFile, delivery: delivery)
     }
 
+    private func printSystemdUnits(_ arguments: [String], _ context: CommandContext) throws -> ExitCode {
+        // The timer runs this very binary, wherever it was started from.
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "spacedash"
+        var carried = arguments
+        if let hook {
+            // The unit runs elsewhere, with another PATH: the program by its absolute path.
+            guard let path = ProgramLauncher.resolve(hook, searchPath: context.environment["PATH"]) else {
+                throw CommandError("--exec \(hook): no such program (give its path, or a program on PATH)", exitCode: .usage)
+            }
+            carried += ["--exec", CacheStore.absolutePath(path)]
+        }
+        try context.stdout.write(SystemdUnits.script(executable: executable, arguments: carried))
+        return .success
+    }
+
+    /// - Parameter inline: answers delivered where they are made (`Services`' `deliversInline`).
     private func makeCheck(_ context: CommandContext, stateFile: NotifyStateFile, delivery: AlertDelivery,
-                           clock: @escaping @Sendable () -> Date) throws -> NotifyCheck {
+                           clock: @escaping @Sendable () -> Date, inline: Bool = false) throws -> NotifyCheck {
         let counter = RequestCounter()
-        let services = Services(context: context, fetch: fetch, willRequest: { counter.add() }, clock: clock)
+        let services = Services(context: context, fetch: fetch, willRequest: { counter.add() }, deliversInline: inline, clock: clock)
         return NotifyCheck(service: try services.launches(),
                            request: LaunchService.Request(timeframe: .upcoming, policy: fetch.policy, timeout: fetch.timeout),
                            stateFile: stateFile, queries: queries, leads: leads, delivery: delivery,

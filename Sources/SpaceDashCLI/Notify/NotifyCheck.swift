@@ -41,7 +41,8 @@ struct NotifyCheck: Sendable {
 
     /// Checks at `now`; with `record` false (`--dry-run`), nothing is delivered or written.
     func run(at now: Date, context: CommandContext) async throws -> Outcome {
-        let peeked: NotifyState = switch try stateFile.read() {
+        let reading = try stateFile.read()
+        let peeked: NotifyState = switch reading {
         case .state(let state): state
         case .missing, .damaged: NotifyState()
         }
@@ -68,6 +69,16 @@ struct NotifyCheck: Sendable {
         }
         let source = LaunchAlerts(launches: launches, queries: queries, leads: leads, zone: context.displayTimeZone, glyphs: context.glyphs)
         let made = requestsMade() - before
+        // Nothing due and nothing new (a timer's run most of the time): no lock, no write.
+        var unchanged = peeked
+        if case .state = reading, made == 0, refreshed.isEmpty, webcasts.isEmpty, source.alerts(at: now, state: &unchanged).isEmpty {
+            var before = peeked
+            before.prune(at: now)
+            unchanged.prune(at: now)
+            if unchanged == before {
+                return Outcome(nextDue: source.nextDue(after: now, state: unchanged), isWatching: isWatching, delivered: [], notices: notices)
+            }
+        }
         return try stateFile.withLock {
             var (state, damage) = try stateFile.readForUpdate()
             if let damage { notices.append(damage) }
