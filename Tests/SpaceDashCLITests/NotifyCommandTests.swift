@@ -221,6 +221,21 @@ import TestSupport
     }
 
     @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
+    func theHooksArgumentsAreTheUsersOwnAsGiven() throws {
+        let server = try Self.server(try Self.listing())
+        defer { server.stop() }
+        let sandbox = Sandbox()
+        let hook = try Self.recorder(named: "hook", in: sandbox.directory)
+        let result = try Self.run(["notify", "--once", "--launches", "starlink", "--exec", hook.path, "--exec", "a b", "--exec=--x"],
+                                  sandbox, server, at: "14:40")
+        #expect(result.exitCode == 0, "\(result.stderrText)")
+        #expect(try Self.recorded(sandbox.directory, "hook", ".args") == ["a b\n--x\n"])
+        let missing = try Self.run(["notify", "--once", "--exec", "no-such-program-here"], sandbox, server, at: "14:40")
+        #expect(missing.exitCode == 64)
+        #expect(missing.stderrText == "spacedash: --exec no-such-program-here: no such program (give its path, or a program on PATH)\n")
+    }
+
+    @Test(.enabled(if: LaunchCaptures.available, "../shared/data is not here"))
     func jsonPrintsEachAlertAsAnObjectALine() throws {
         let server = try Self.server(try Self.listing())
         defer { server.stop() }

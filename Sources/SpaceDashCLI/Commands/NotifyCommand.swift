@@ -18,9 +18,9 @@ struct NotifyCommand: Command {
     static let before = Option<LeadTimes>(
         "before", valueName: "LEADS", default: .standard,
         help: "When the T-minus reminders come: lead times separated by commas (d, h, m, s)", example: "1d,1h,10m")
-    static let exec = Option<String?>(
+    static let exec = RepeatedOption<String>(
         "exec", valueName: "PROGRAM",
-        help: "Run PROGRAM for each alert, with SPACEDASH_EVENT, SPACEDASH_LAUNCH_ID, SPACEDASH_LAUNCH_NAME, SPACEDASH_NET, SPACEDASH_STATUS, SPACEDASH_WEBCAST and SPACEDASH_MESSAGE in its environment and the message on its stdin (never through a shell)",
+        help: "Run PROGRAM for each alert, with SPACEDASH_EVENT, SPACEDASH_LAUNCH_ID, SPACEDASH_LAUNCH_NAME, SPACEDASH_NET, SPACEDASH_STATUS, SPACEDASH_WEBCAST and SPACEDASH_MESSAGE in its environment and the message on its stdin (never through a shell); given again, each further word is an argument of PROGRAM, as [notify] exec = [\"program\", \"arg\"] gives them",
         example: "~/bin/ntfy-launch")
     static let dryRun = Flag("dry-run", help: "List what would be delivered in the next 7 days, and when, without delivering or recording anything")
     static let systemd = Flag("systemd", help: "Print a systemd user service and timer running 'notify --once' every 5 minutes, as a script that installs them (| sh)")
@@ -59,7 +59,8 @@ struct NotifyCommand: Command {
     let isDryRun: Bool
     let queries: [LaunchSearchQuery]
     let leads: LeadTimes
-    let hook: String?
+    /// `--exec`'s program and its arguments.
+    let hook: [String]
     let output: OutputOptions
     let fetch: FetchOptions
     /// `--systemd`: what the timer's `notify --once` is to be given (--exec aside).
@@ -75,7 +76,7 @@ struct NotifyCommand: Command {
         fetch = try FetchOptions(arguments)
         for query in queries { if let unknown = query.unknownQualifierError { throw unknown } }
         if leads.seconds.isEmpty { throw UsageError("--before needs at least one lead time", hint: "--before 1h") }
-        if isDryRun && hook != nil { throw UsageError("--dry-run runs no program: drop --exec or --dry-run") }
+        if isDryRun && !hook.isEmpty { throw UsageError("--dry-run runs no program: drop --exec or --dry-run") }
         if arguments[Self.systemd] {
             if isOnce || isDryRun || output.json { throw UsageError("--systemd prints the units and runs nothing: drop --once, --dry-run and --json") }
             var carried = arguments[Self.launches].flatMap { ["--launches", $0] }
@@ -91,13 +92,7 @@ struct NotifyCommand: Command {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> ExitCode {
         if let systemdArguments { return try printSystemdUnits(systemdArguments, context) }
         let stateFile = try NotifyStateFile(context)
-        var hookProgram: (path: String, name: String)?
-        if let hook {
-            guard let path = ProgramLauncher.resolve(hook, searchPath: context.environment["PATH"]) else {
-                throw CommandError("--exec \(hook): no such program (give its path, or a program on PATH)", exitCode: .usage)
-            }
-            hookProgram = (path, hook)
-        }
+        let hookProgram = try hookProgram(context)
         let delivery = AlertDelivery(desktop: ProgramLauncher.resolve("notify-send", searchPath: context.environment["PATH"]),
                                      hook: hookProgram, json: output.json, environment: context.environment)
         if isDryRun { return try await preview(context, stateFile: stateFile) }
@@ -110,16 +105,22 @@ struct NotifyCommand: Command {
         return try await runUntilStopped(context, stateFile: stateFile, delivery: delivery)
     }
 
+    /// `--exec`'s program found, with its arguments; nil without --exec.
+    private func hookProgram(_ context: CommandContext) throws(CommandError) -> AlertDelivery.Hook? {
+        guard let name = hook.first else { return nil }
+        guard let path = ProgramLauncher.resolve(name, searchPath: context.environment["PATH"]) else {
+            throw CommandError("--exec \(name): no such program (give its path, or a program on PATH)", exitCode: .usage)
+        }
+        return AlertDelivery.Hook(path: path, name: name, arguments: Array(hook.dropFirst()))
+    }
+
     private func printSystemdUnits(_ arguments: [String], _ context: CommandContext) throws -> ExitCode {
         // The timer runs this very binary, wherever it was started from.
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "spacedash"
         var carried = arguments
-        if let hook {
+        if let hook = try hookProgram(context) {
             // The unit runs elsewhere, with another PATH: the program by its absolute path.
-            guard let path = ProgramLauncher.resolve(hook, searchPath: context.environment["PATH"]) else {
-                throw CommandError("--exec \(hook): no such program (give its path, or a program on PATH)", exitCode: .usage)
-            }
-            carried += ["--exec", CacheStore.absolutePath(path)]
+            carried += ([CacheStore.absolutePath(hook.path)] + hook.arguments).flatMap { ["--exec", $0] }
         }
         try context.stdout.write(SystemdUnits.script(executable: executable, arguments: carried))
         return .success

@@ -14,8 +14,14 @@ import Terminal
 struct AlertDelivery: Sendable {
     /// `notify-send`'s path, when it is on PATH.
     var desktop: String?
-    /// The `--exec` program's path, and how the user named it.
-    var hook: (path: String, name: String)?
+    /// The `--exec` program: its path, how the user named it, and the user's arguments for it.
+    var hook: Hook?
+
+    struct Hook: Sendable {
+        var path: String
+        var name: String
+        var arguments: [String] = []
+    }
     var json: Bool
     /// The environment a hook inherits (the SPACEDASH_ variables are added).
     var environment: [String: String]
@@ -37,7 +43,7 @@ struct AlertDelivery: Sendable {
             report(ending, of: "notify-send", for: alert, context: context)
         }
         if let hook {
-            let ending = ProgramLauncher.run(hook.path, arguments: [], environment: hookEnvironment(alert), input: Self.clean(alert.message) + "\n")
+            let ending = ProgramLauncher.run(hook.path, arguments: hook.arguments, environment: hookEnvironment(alert), input: Self.clean(alert.message) + "\n")
             report(ending, of: "--exec \(hook.name)", for: alert, context: context)
         }
     }
@@ -49,7 +55,8 @@ struct AlertDelivery: Sendable {
          clean(alert.summary), alert.body.split(separator: "\n").map { clean($0) }.joined(separator: "\n")]
     }
 
-    /// The hook's environment: ours, and the alert's fields.
+    /// The hook's environment: ours, and the alert's fields. (Its arguments are the
+    /// user's own, from `[notify] exec`: never the alert's.)
     func hookEnvironment(_ alert: NotifyAlert) -> [String: String] {
         var variables = environment
         let launch = alert.launch
