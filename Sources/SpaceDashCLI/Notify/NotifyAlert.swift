@@ -76,8 +76,10 @@ struct NotifyAlert: Sendable, Equatable {
 /// A kind of thing `notify` tells about. The engine asks each source what is
 /// due, delivers it, and sleeps until the earliest source's next moment. Launch
 /// reminders and changes are one source (`LaunchAlerts`); satellite passes and
-/// aurora alerts are each a source of their own, built from their data and
-/// keeping what they sent in `NotifyState` (`delivered` holds once-only keys).
+/// aurora alerts are each a source of their own: a loader in `NotifyCheck.otherSources`
+/// fetches their data (through their service and cache) and makes the source, which
+/// keeps what it sent in `NotifyState` (`delivered` holds once-only keys with the
+/// moment they may be forgotten) and names its events beside `AlertEvent`'s.
 protocol AlertSource: Sendable {
     /// What is due at `now`, in order, recorded in `state` so it never goes out twice.
     func alerts(at now: Date, state: inout NotifyState) -> [NotifyAlert]

@@ -20,6 +20,12 @@ struct NotifyCheck: Sendable {
     var delivery: AlertDelivery
     /// How many requests the service's HTTP layer has started so far.
     var requestsMade: @Sendable () -> Int
+    /// The sources beside the launches' (satellite passes, aurora), each made from
+    /// its own data at the moment of a check; their alerts follow the launches'.
+    var otherSources: [AlertSourceLoader] = []
+
+    /// Loads a source's data (through its service and cache) and makes the source.
+    typealias AlertSourceLoader = @Sendable (_ now: Date) async throws -> any AlertSource
 
     /// How long before a reminder its fresh request is made.
     static let refreshLead: TimeInterval = 120
@@ -46,7 +52,7 @@ struct NotifyCheck: Sendable {
         case .state(let state): state
         case .missing, .damaged: NotifyState()
         }
-        let isWatching = !queries.isEmpty || peeked.launches.values.contains(where: \.followed)
+        let isWatching = !queries.isEmpty || peeked.launches.values.contains(where: \.followed) || !otherSources.isEmpty
         var notices: [String] = []
         var launches: [Launch] = []
         var refreshed: [String: [Int]] = [:]
@@ -67,7 +73,10 @@ struct NotifyCheck: Sendable {
             if sourced.origin != .sample { launches = sourced.value.launches }
             webcasts = await webcastAddresses(peeked, launches: launches, now: now, requestsBefore: before)
         }
-        let source = LaunchAlerts(launches: launches, queries: queries, leads: leads, zone: context.displayTimeZone, glyphs: context.glyphs)
+        var sources: [any AlertSource] = [LaunchAlerts(launches: launches, queries: queries, leads: leads,
+                                                       zone: context.displayTimeZone, glyphs: context.glyphs)]
+        for load in otherSources { sources.append(try await load(now)) }
+        let source = AlertSources(sources)
         let made = requestsMade() - before
         // Nothing due and nothing new (a timer's run most of the time): no lock, no write.
         var unchanged = peeked
@@ -121,6 +130,21 @@ struct NotifyCheck: Sendable {
             if let webcast = detail?.value.webcasts.max(by: { ($0.priority ?? 0) < ($1.priority ?? 0) }) { addresses[launch.id] = webcast.url }
         }
         return addresses
+    }
+}
+
+/// Several sources as one: their alerts in order, the earliest next moment.
+struct AlertSources: AlertSource {
+    let sources: [any AlertSource]
+
+    init(_ sources: [any AlertSource]) { self.sources = sources }
+
+    func alerts(at now: Date, state: inout NotifyState) -> [NotifyAlert] {
+        sources.flatMap { $0.alerts(at: now, state: &state) }
+    }
+
+    func nextDue(after now: Date, state: NotifyState) -> Date? {
+        sources.compactMap { $0.nextDue(after: now, state: state) }.min()
     }
 }
 
