@@ -77,6 +77,8 @@ struct NotifyStateFile: Sendable {
 
     /// The bytes of a state file, read as ours, damaged, or another program's (thrown).
     static func reading(_ data: Data, path: String) throws(CommandError) -> Reading {
+        // One parse for a good file (a timer reads it every few minutes); the rest says why not.
+        if let state = try? NotifyState.decode(data), state.format == NotifyState.currentFormat { return .state(state) }
         guard let object = try? JSONSerialization.jsonObject(with: data) else {
             return .damaged(data.isEmpty ? "it is empty" : "it is not JSON")
         }
@@ -89,11 +91,7 @@ struct NotifyStateFile: Sendable {
             throw CommandError("\(path) is from another version of spacedash (\(format)): move it away to start afresh",
                                exitCode: .configuration)
         }
-        do {
-            return .state(try NotifyState.decode(data))
-        } catch {
-            return .damaged("its fields are not what spacedash writes")
-        }
+        return .damaged("its fields are not what spacedash writes")
     }
 
     private func checkOurs(_ info: stat, what: String) throws(CommandError) {
