@@ -14,14 +14,26 @@ import SpaceData
 /// (or "moved earlier") notice, and the reminders re-arm for the new time,
 /// those already past it counted as told by the notice.
 struct LaunchAlerts: AlertSource {
-    /// The upcoming launches as the service answered.
-    var launches: [Launch]
-    /// What `--launches` (or `[notify] launches`) selects.
-    var queries: [LaunchSearchQuery]
-    var leads: LeadTimes
+    /// The upcoming launches as the service answered, in date order.
+    let launches: [Launch]
+    /// The ids of those `--launches` (or `[notify] launches`) selects.
+    let matched: Set<String>
+    let leads: LeadTimes
     /// The zone times are told in.
-    var zone: DisplayTimeZone
-    var glyphs: Glyphs
+    let zone: DisplayTimeZone
+    let glyphs: Glyphs
+
+    init(launches: [Launch], queries: [LaunchSearchQuery], leads: LeadTimes, zone: DisplayTimeZone, glyphs: Glyphs) {
+        self.launches = LaunchCatalog.ordered(launches, .upcoming)
+        var matched = Set<String>()
+        for query in queries {
+            matched.formUnion(LaunchCatalog(launches: launches, timeframe: .upcoming, filter: query.searchQuery).selected.map(\.id))
+        }
+        self.matched = matched
+        self.leads = leads
+        self.zone = zone
+        self.glyphs = glyphs
+    }
 
     /// One reminder still to come.
     struct Reminder: Equatable {
@@ -32,12 +44,7 @@ struct LaunchAlerts: AlertSource {
 
     /// The launches watched: matched by a query, or followed.
     func watched(_ state: NotifyState) -> [Launch] {
-        var ids = Set(state.launches.values.filter(\.followed).map(\.launch.id))
-        for query in queries {
-            let catalog = LaunchCatalog(launches: launches, timeframe: .upcoming, filter: query.searchQuery)
-            ids.formUnion(catalog.selected.map(\.id))
-        }
-        return LaunchCatalog.ordered(launches.filter { ids.contains($0.id) }, .upcoming)
+        launches.filter { matched.contains($0.id) || state.launches[$0.id]?.followed == true }
     }
 
     func alerts(at now: Date, state: inout NotifyState) -> [NotifyAlert] {
