@@ -46,7 +46,8 @@ struct NotifyCheck: Sendable {
     }
 
     /// Checks at `now`; with `record` false (`--dry-run`), nothing is delivered or written.
-    func run(at now: Date, context: CommandContext) async throws -> Outcome {
+    /// Runs where it is called until it first waits (`--once` from a fresh cache starts no thread).
+    nonisolated(nonsending) func run(at now: Date, context: CommandContext) async throws -> Outcome {
         let reading = try stateFile.read()
         let peeked: NotifyState = switch reading {
         case .state(let state): state
@@ -54,27 +55,34 @@ struct NotifyCheck: Sendable {
         }
         let isWatching = !queries.isEmpty || peeked.launches.values.contains(where: \.followed) || !otherSources.isEmpty
         var notices: [String] = []
-        var launches: [Launch] = []
+        var launchAlerts = LaunchAlerts(launches: [], queries: [], leads: leads, zone: context.displayTimeZone, glyphs: context.glyphs)
         var refreshed: [String: [Int]] = [:]
         var webcasts: [String: String] = [:]
         let before = requestsMade()
         if isWatching {
             var sourced = try await service.launches(request).firstResult()
-            let imminent = imminentReminders(peeked, launches: sourced.value.launches, now: now)
+            var alerts = LaunchAlerts(launches: sourced.value.launches, queries: queries, leads: leads,
+                                      zone: context.displayTimeZone, glyphs: context.glyphs)
+            let imminent = imminentReminders(peeked, alerts: alerts, now: now)
             if !imminent.isEmpty, !request.policy.offline, case .cache(_, let age) = sourced.origin, age > 60,
                peeked.requestCount(inHourBefore: now) + (requestsMade() - before) < Self.requestBudget {
                 var fresh = request
                 fresh.policy.refresh = true
                 sourced = try await service.launches(fresh).firstResult()
+                alerts = LaunchAlerts(launches: sourced.value.launches, queries: queries, leads: leads,
+                                      zone: context.displayTimeZone, glyphs: context.glyphs)
                 refreshed = imminent
             }
             notices += LaunchNotices.notices(sourced, now: now).map(\.message)
             // The bundled listing is months old: no reminder is ever made from it.
-            if sourced.origin != .sample { launches = sourced.value.launches }
-            webcasts = await webcastAddresses(peeked, launches: launches, now: now, requestsBefore: before)
+            if sourced.origin != .sample {
+                launchAlerts = alerts
+                if peeked.launches.values.contains(where: \.followed) {
+                    webcasts = await webcastAddresses(peeked, launches: alerts.launches, now: now, requestsBefore: before)
+                }
+            }
         }
-        var sources: [any AlertSource] = [LaunchAlerts(launches: launches, queries: queries, leads: leads,
-                                                       zone: context.displayTimeZone, glyphs: context.glyphs)]
+        var sources: [any AlertSource] = [launchAlerts]
         for load in otherSources { sources.append(try await load(now)) }
         let source = AlertSources(sources)
         let made = requestsMade() - before
@@ -104,8 +112,7 @@ struct NotifyCheck: Sendable {
 
     /// The reminders falling due within `refreshLead` whose fresh request is
     /// not made yet, by launch id.
-    func imminentReminders(_ state: NotifyState, launches: [Launch], now: Date) -> [String: [Int]] {
-        let source = LaunchAlerts(launches: launches, queries: queries, leads: leads, zone: .fixed(.gmt), glyphs: .ascii)
+    func imminentReminders(_ state: NotifyState, alerts source: LaunchAlerts, now: Date) -> [String: [Int]] {
         var imminent: [String: [Int]] = [:]
         var future = state
         // What would be told a little later is what is about to be due.
@@ -119,7 +126,8 @@ struct NotifyCheck: Sendable {
 
     /// The webcast addresses of followed launches that changed (or whose webcast
     /// went live without one known), from their detailed records, within the budget.
-    private func webcastAddresses(_ state: NotifyState, launches: [Launch], now: Date, requestsBefore: Int) async -> [String: String] {
+    nonisolated(nonsending) private func webcastAddresses(_ state: NotifyState, launches: [Launch], now: Date,
+                                                          requestsBefore: Int) async -> [String: String] {
         var addresses: [String: String] = [:]
         for launch in launches {
             guard let record = state.launches[launch.id], record.followed else { continue }
