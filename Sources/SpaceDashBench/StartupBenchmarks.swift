@@ -15,6 +15,10 @@ import SpaceData
 ///   listing it holds (`SPACEDASH_NOW`), so launches are ahead on any day; also as
 ///   a ratio to `--version` in the same run (issue 15's bar). Its output is checked
 ///   first: one line, exit 0.
+/// - `startup.notify_once_warm`: `spacedash notify --once --launches starship`, as a
+///   systemd timer runs it every few minutes, from the same fresh cache with nothing
+///   due (the state file written by the first, warming, round); as a ratio to
+///   `--version` too (issue 29's bar). Checked first: nothing printed, exit 0.
 ///
 /// Then the rows of BENCHMARKS.md's start-up table, with the date and the machine.
 enum StartupBenchmarks {
@@ -57,8 +61,10 @@ enum StartupBenchmarks {
                  arguments: ["mars-weather", "--offline"], environment: empty),
             Case(name: "startup.launches_next_warm", label: "`spacedash launches next`, fresh cache (no request)",
                  goal: "≤ 2.0 ×; ≤ 1.3 × `--version`", arguments: ["launches", "next"], environment: warm),
+            Case(name: "startup.notify_once_warm", label: "`spacedash notify --once`, fresh cache, nothing due",
+                 goal: "≤ 1.3 × `--version`", arguments: ["notify", "--once", "--launches", "starship"], environment: warm),
         ]
-        guard answersWithOneLine(spacedash, cases[3], scratch: scratch) else { return }
+        guard answersWithOneLine(spacedash, cases[3], scratch: scratch), saysNothing(spacedash, cases[4], scratch: scratch) else { return }
         let loadBefore = ProcessMeasurement.loadAverage()
         var times = Array(repeating: [Double](), count: cases.count)
         var peaks = Array(repeating: [Double](), count: cases.count)
@@ -84,13 +90,14 @@ enum StartupBenchmarks {
             }
         }
         print("startup.launches_next_warm.time_ratio_to_version \(ratio(time[3], time[1])) x")
+        print("startup.notify_once_warm.time_ratio_to_version \(ratio(time[4], time[1])) x")
 
         // BENCHMARKS.md's start-up table, row for row.
         let measured = ProcessMeasurement.measuredOn(loadBefore: loadBefore)
         BenchmarkReport.shared.add("| command | wall time | ratio to baseline | peak RSS | ratio to baseline | goal | measured |", to: .startup)
         BenchmarkReport.shared.add("| --- | --- | --- | --- | --- | --- | --- |", to: .startup)
         for (index, item) in cases.enumerated() {
-            let timeRatio = index == 0 ? "1" : "\(ratio(time[index], time[0])) ×" + (index == 3 ? " (\(ratio(time[3], time[1])) × `--version`)" : "")
+            let timeRatio = index == 0 ? "1" : "\(ratio(time[index], time[0])) ×" + (index >= 3 ? " (\(ratio(time[index], time[1])) × `--version`)" : "")
             let peakRatio = index == 0 ? "1" : "\(ratio(peak[index], peak[0])) ×"
             BenchmarkReport.shared.add("| \(item.label) | \(ProcessMeasurement.format(time[index])) ms | \(timeRatio) | \(ProcessMeasurement.format(peak[index])) MiB | \(peakRatio) | \(item.goal) | \(measured) |", to: .startup)
         }
@@ -107,6 +114,17 @@ enum StartupBenchmarks {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         guard status == 0, lines.count == 1, text.hasSuffix("\n") else {
             warn("\(item.name): expected one line and exit 0, got exit \(status) and \(lines.count) lines: \(text.prefix(200)), skipped")
+            return false
+        }
+        return true
+    }
+
+    /// Runs `item` once and checks it prints nothing and exits 0: nothing is due.
+    private static func saysNothing(_ spacedash: String, _ item: Case, scratch: URL) -> Bool {
+        let output = scratch.appendingPathComponent("output.txt").path
+        guard let (_, _, status) = ProcessMeasurement.spawnAndWait(spacedash, item.arguments, item.environment, stdout: output),
+              let text = try? String(contentsOfFile: output, encoding: .utf8), status == 0, text.isEmpty else {
+            warn("\(item.name): expected nothing and exit 0 from \(spacedash), skipped")
             return false
         }
         return true

@@ -57,8 +57,10 @@ struct Services: Sendable {
     ///   an answer from a fresh cache arrives within the subscription, with no thread
     ///   started for it and no hop back (a status bar runs it every few seconds). Delays
     ///   (timeouts) still run on the queue.
+    /// - Parameter clock: a long-running command's moving clock (`notify`), else the context's.
     init(context: CommandContext, fetch: FetchOptions, httpLog: HTTPLog? = nil,
-         willRequest: (@Sendable () -> Void)? = nil, deliversInline: Bool = false) {
+         willRequest: (@Sendable () -> Void)? = nil, deliversInline: Bool = false, clock: (@Sendable () -> Date)? = nil) {
+        let clock = clock ?? context.clock
         let logging = fetch.verbose || context.environment[Variable.debugHTTP] == "1"
         let log = logging ? httpLog ?? HTTPLog { line in context.notice(line) } : nil
         var http: any HTTPFetching = fetch.policy.offline
@@ -68,12 +70,12 @@ struct Services: Sendable {
                          log: log, maxRedirects: Self.maxRedirects)
         if let willRequest, !fetch.policy.offline { http = ObservedFetcher(http: http, willRequest: willRequest) }
         let cache = (context.usesCache ? CacheLocation.directoryPath(environment: context.environment) : nil)
-            .map { CacheStore(directoryPath: $0, directorySetting: Variable.cacheDirectory, clock: context.clock) }
+            .map { CacheStore(directoryPath: $0, directorySetting: Variable.cacheDirectory, clock: clock) }
         self.init(
             environment: ServiceEnvironment(
                 http: http, cache: cache,
                 scheduler: Self.scheduler(on: DispatchQueue(label: "spacedash.services"), inline: deliversInline),
-                clock: context.clock, wording: Self.wording),
+                clock: clock, wording: Self.wording),
             variables: context.environment)
     }
 

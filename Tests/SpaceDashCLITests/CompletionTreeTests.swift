@@ -34,7 +34,7 @@ import Testing
     /// Review P3 #19: `spacedash help <TAB>` offered only --color --help -h.
     @Test func helpCompletesTheCommandsNames() throws {
         let help = try #require(CompletionTree(root: SpaceDash.self).nodes.first { $0.key == "help" })
-        #expect(help.positionalValues == ["mars-weather", "launches", "events", "space-weather", "demo", "completion", "config"])
+        #expect(help.positionalValues == ["mars-weather", "launches", "events", "space-weather", "notify", "demo", "completion", "config"])
     }
 
     @Test func edgesLeadFromEachPathToItsSubcommands() {

@@ -16,7 +16,8 @@ struct LaunchesCommand: Command {
             Example("spacedash launches next --format '{mission} {countdown}'", "The next launch, one line for a status bar."),
             Example("spacedash launches spacex --ics > spacex.ics", "SpaceX's upcoming launches as a calendar."),
         ],
-        subcommands: [LaunchesSearchCommand.self, LaunchesShowCommand.self, LaunchesOpenCommand.self, LaunchesNextCommand.self],
+        subcommands: [LaunchesSearchCommand.self, LaunchesShowCommand.self, LaunchesOpenCommand.self, LaunchesNextCommand.self,
+                      LaunchesFollowCommand.self, LaunchesUnfollowCommand.self, LaunchesFollowingCommand.self],
         defaultSubcommand: LaunchesSearchCommand.self)
 
     init(_ arguments: ParsedArguments) {}

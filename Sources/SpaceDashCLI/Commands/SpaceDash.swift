@@ -19,6 +19,7 @@ package struct SpaceDash: Command {
         LaunchesCommand.self,
         EventsCommand.self,
         SpaceWeatherCommand.self,
+        NotifyCommand.self,
         DemoCommand.self,
         CompletionCommand.self,
         ConfigCommand.self,

@@ -1,7 +1,9 @@
 import Foundation
 import SpaceData
 
-/// What changed in a launch between two refreshes of `--watch`.
+/// What changed in a launch between two refreshes of `--watch`, or between two
+/// checks of `notify` for a launch the user follows (which tells the window and
+/// the webcast too).
 enum LaunchChange: Sendable, Hashable {
     /// The status moved on: `Go` to `Hold`.
     case status(from: String, to: String)
@@ -11,6 +13,10 @@ enum LaunchChange: Sendable, Hashable {
     case netSet
     /// The launch was not on the previous refresh's list.
     case new
+    /// The window opens or closes at another time (the NET unchanged).
+    case windowChanged
+    /// A webcast went live.
+    case webcastLive
 
     /// The changes from `old` to `new` (the same launch), the status first; empty
     /// when nothing a watcher follows changed. A NET that moved by less than a
@@ -32,6 +38,19 @@ enum LaunchChange: Sendable, Hashable {
         return changes
     }
 
+    /// `between`, then what a follower is told besides: the window moving
+    /// while the NET stays, a webcast going live.
+    static func followed(_ old: Launch, _ new: Launch) -> [LaunchChange] {
+        var changes = between(old, new)
+        let netMoved = changes.contains { if case .netMoved = $0 { true } else { $0 == .netSet } }
+        if !netMoved, old.windowStart != new.windowStart || old.windowEnd != new.windowEnd,
+           new.windowStart != nil || new.windowEnd != nil {
+            changes.append(.windowChanged)
+        }
+        if new.webcastLive && !old.webcastLive { changes.append(.webcastLive) }
+        return changes
+    }
+
     /// In a launch watcher's words: "Go → Hold", "NET moved 2h later".
     /// - Parameter arrow: `→`, or `->` where the locale is not UTF-8.
     func text(arrow: String) -> String {
@@ -40,6 +59,8 @@ enum LaunchChange: Sendable, Hashable {
         case .netMoved(let seconds): return "NET moved \(LaunchDateText.span(abs(seconds))) \(seconds > 0 ? "later" : "earlier")"
         case .netSet: return "NET set"
         case .new: return "new"
+        case .windowChanged: return "window changed"
+        case .webcastLive: return "webcast live"
         }
     }
 }
